@@ -1,0 +1,65 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import type { AppBindings, AppDeps } from './http/context';
+import { ApiError, errorResponse } from './http/errors';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { mountClient } from './http/static-client';
+import { createAuthRouter } from './routes/auth/auth.routes';
+import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
+import { createHealthRouter } from './routes/health/health.routes';
+import { createNgosRouter } from './routes/ngos/ngos.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole HTTP surface. Tests call `app.request()` on it without opening a port. */
+export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}) {
+  const app = new OpenAPIHono<AppBindings>();
+
+  app.use('*', requestId());
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders());
+  app.use('*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'The request body is too large (1 MB at most).');
+      },
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Per-user answers must never land in a shared cache.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.route('/api/health', createHealthRouter(deps));
+  app.route('/api/auth', createAuthRouter(deps));
+  app.route('/api/dashboard', createDashboardRouter(deps));
+  app.route('/api/ngos', createNgosRouter(deps));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'NGO Portal API', version: '1.0.0', description: 'The API behind the NGO Portal PWA.' },
+  });
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/api')
+      ? c.json({ message: 'Not found.', code: 'not_found' }, 404)
+      : c.text('Not found', 404),
+  );
+  app.onError((err, c) => errorResponse(c, err, deps.logger));
+
+  if (options.serveClient) mountClient(app, deps.env.CLIENT_DIST_DIR);
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

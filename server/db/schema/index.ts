@@ -1,0 +1,4 @@
+export * from './ngos';
+export * from './users';
+export * from './platform';
+export * from './content';

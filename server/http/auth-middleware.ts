@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { users } from '../db/schema';
+import { normalizeRole } from '../contract/roles';
+import { can, type Action } from '../services/auth/permissions';
+import type { AppBindings, AppDeps } from './context';
+import { ApiError } from './errors';
+
+/** Bearer token → the current user, re-read from the database so revoked sessions stop at once. */
+export function requireAuth(deps: Pick<AppDeps, 'db' | 'jwt'>) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (!token) throw new ApiError(401, 'Sign in to continue.');
+    const claims = await deps.jwt.verify(token);
+    if (!claims) throw new ApiError(401, 'Your session has expired. Sign in again.');
+    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (!user || user.sessionVersion !== claims.sv) {
+      throw new ApiError(401, 'Your session has expired. Sign in again.');
+    }
+    c.set('user', {
+      id: user.id,
+      ngoId: user.ngoId,
+      role: normalizeRole(user.role),
+      name: user.name,
+      email: user.email,
+    });
+    await next();
+  });
+}
+
+/** Use after requireAuth: 403 unless the user's role may perform the action. */
+export function requirePermission(action: Action) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    if (!can(c.get('user').role, action)) {
+      throw new ApiError(403, 'You do not have permission to do this.');
+    }
+    await next();
+  });
+}

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Logger } from 'pino';
+import type { Database } from '../db';
+import type { Env } from '../env';
+import type { Mailer } from '../services/mailer';
+import type { Jwt } from '../services/auth/jwt';
+
+export interface AuthUser {
+  id: string;
+  ngoId: string;
+  role: string;
+  name: string;
+  email: string;
+}
+
+/** What every router is built from; tests build the same thing over an in-memory database. */
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  jwt: Jwt;
+  ping: () => Promise<void>;
+}
+
+export interface AppBindings {
+  Variables: {
+    requestId: string;
+    user: AuthUser;
+  };
+}
+
+export type AppRouter = OpenAPIHono<AppBindings>;

@@ -1,0 +1,19 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+
+export function requestLog(logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  };
+}

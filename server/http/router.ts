@@ -1,0 +1,21 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppBindings } from './context';
+import { validationError } from './errors';
+
+/** Every router validates the same way: a failed zod check becomes a 400 with field messages. */
+export function createRouter() {
+  return new OpenAPIHono<AppBindings>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  });
+}
+
+export const errorResponses = {
+  400: 'Invalid input; `fields` maps each bad field to its message',
+  401: 'Missing, invalid or revoked bearer token',
+  403: 'The role may not do this',
+  404: 'Not found (or belongs to another organisation)',
+  409: 'Conflicts with existing data',
+  429: 'Too many attempts; see Retry-After',
+} as const;

@@ -1,0 +1,80 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { lockDataDir } from './data-dir-lock';
+import { openDatabase } from './db';
+import { seedDemoData } from './db/seed';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { createJwt } from './services/auth/jwt';
+import { createMailer } from './services/mailer';
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const embedded = !env.DATABASE_URL;
+  const unlock = embedded ? lockDataDir(env.DATA_DIR) : () => {};
+
+  const handle = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  await handle.migrate();
+  logger.info({ database: handle.kind }, 'migrations applied');
+
+  // The embedded database is a demo by default; PostgreSQL is only seeded when asked (never production).
+  if (env.SEED_DEMO === 'true' || (env.SEED_DEMO === 'auto' && embedded)) {
+    const result = await seedDemoData(handle.db);
+    if (result.seeded) logger.info('demo data seeded');
+  }
+
+  const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
+  const mailer = createMailer({ db: handle.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const app = createApp({ env, db: handle.db, logger, mailer, jwt, ping: handle.ping }, { serveClient: true });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    printBanner(env.PUBLIC_URL, info.port);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await handle.close();
+      unlock();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would hold close() open; in-flight ones still finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function printBanner(publicUrl: string, port: number) {
+  const url = publicUrl.includes(`:${port}`) ? publicUrl : `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  NGO Portal is running at ${url}`,
+    '',
+    '  Demo sign-ins (password: demo-pass-2026):',
+    '    superadmin@demo.ngo  SUPER_ADMIN',
+    '    admin@demo.ngo       ADMIN',
+    '    ngoadmin@demo.ngo    NGO_ADMIN',
+    '    staff@demo.ngo       STAFF',
+    '    volunteer@demo.ngo   VOLUNTEER',
+    '    analyst@demo.ngo     ANALYST',
+    '    viewer@demo.ngo      VIEWER',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof EnvError) process.stderr.write(`${err.message}\n`);
+  else process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

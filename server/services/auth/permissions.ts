@@ -1,0 +1,18 @@
+import type { Role } from '../../contract/roles';
+
+/** Server-side map from role to actions; the client's menus are only a convenience. */
+const permissions = {
+  'ngo:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'ngo:update': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  'members:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'ANALYST', 'VIEWER'],
+  'dashboard:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'tenants:cross': ['SUPER_ADMIN'],
+  'grants:manage': ['SUPER_ADMIN'],
+  'blogs:manage': ['SUPER_ADMIN'],
+} satisfies Record<string, Role[]>;
+
+export type Action = keyof typeof permissions;
+
+export function can(role: string, action: Action): boolean {
+  return (permissions[action] as readonly string[]).includes(role);
+}

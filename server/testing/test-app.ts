@@ -1,0 +1,89 @@
+import pino from 'pino';
+import pg from 'pg';
+import { createApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db';
+import { loadEnv } from '../env';
+import { createJwt } from '../services/auth/jwt';
+import { createMailer } from '../services/mailer';
+import { newId } from '../services/ids';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or a throwaway PostgreSQL database
+ * when TEST_DATABASE_URL is set (CI runs the API suite both ways).
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...envOverrides,
+  });
+  const { handle, dropDatabase } = await openTestDatabase();
+  await handle.migrate();
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer({ db: handle.db, logger, from: env.MAIL_FROM });
+  const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
+  const app = createApp({ env, db: handle.db, logger, mailer, jwt, ping: handle.ping });
+  return {
+    app,
+    db: handle.db,
+    jwt,
+    env,
+    close: async () => {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { handle: await openDatabase('memory'), dropDatabase: async () => {} };
+  const name = `ngo_test_${newId()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    handle,
+    dropDatabase: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** JSON request helper: `call(app, 'POST', '/api/auth/signin', body, token)`. */
+export async function call(
+  app: TestApp['app'],
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.request(path, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, headers: res.headers, body: json as Record<string, unknown> & unknown[] };
+}
