@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.API_PORT ?? '3001';
+// Identifies this build: the persisted query cache is busted by it (a new build never reads old data shapes).
+const appVersion =
+  process.env.APP_VERSION ?? `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
 export default defineConfig({
   plugins: [
@@ -25,6 +28,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -32,7 +36,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': `http://localhost:${apiPort}` },
+    proxy: { '^/api/': `http://localhost:${apiPort}` },
   },
   build: {
     target: 'es2022',

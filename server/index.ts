@@ -28,7 +28,10 @@ async function main() {
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   const mailer = createMailer({ db: handle.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const app = createApp({ env, db: handle.db, logger, mailer, jwt, ping: handle.ping }, { serveClient: true });
+  const app = createApp(
+    { env, db: handle.db, logger, mailer, jwt, ping: handle.ping },
+    { serveClient: true },
+  );
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     printBanner(env.PUBLIC_URL, info.port);

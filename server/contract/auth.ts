@@ -14,7 +14,11 @@ export const passwordSchema = z
   .max(128, 'Password must be at most 128 characters.');
 
 export const signUpBody = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'Name is too long.'),
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(120, 'Name is too long.'),
   email: emailSchema,
   password: passwordSchema,
   organizationName: z
@@ -35,7 +39,10 @@ export const emailOnlyBody = z.object({ email: emailSchema });
 export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
 
 export const tokenBody = z.object({
-  token: z.string({ error: 'Token is required.' }).min(10, 'The link is invalid.').max(200, 'The link is invalid.'),
+  token: z
+    .string({ error: 'Token is required.' })
+    .min(10, 'The link is invalid.')
+    .max(200, 'The link is invalid.'),
 });
 
 export const resetPasswordBody = tokenBody.extend({ password: passwordSchema });

@@ -1,4 +1,12 @@
-export const roles = ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'] as const;
+export const roles = [
+  'SUPER_ADMIN',
+  'ADMIN',
+  'NGO_ADMIN',
+  'STAFF',
+  'VOLUNTEER',
+  'ANALYST',
+  'VIEWER',
+] as const;
 export type Role = (typeof roles)[number];
 
 /** Stored data may carry a lowercase `admin`; every other spelling is taken as written. */

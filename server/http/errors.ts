@@ -58,7 +58,11 @@ export function validationError(error: ZodError): ApiError {
 
 export function errorResponse(c: Context, err: Error, logger: Logger) {
   if (err instanceof ApiError) {
-    const body: ErrorBody = { message: err.message, code: err.code, ...(err.fields && { fields: err.fields }) };
+    const body: ErrorBody = {
+      message: err.message,
+      code: err.code,
+      ...(err.fields && { fields: err.fields }),
+    };
     return c.json(body, err.status, err.headers);
   }
   if (err instanceof HTTPException) {

@@ -6,7 +6,10 @@ type Status = keyof typeof errorResponses;
 /** The documented error answers of a route, all in the one error shape. */
 export function errors(...statuses: Status[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: errorResponses[s], content: { 'application/json': { schema: errorBody } } }]),
+    statuses.map((s) => [
+      s,
+      { description: errorResponses[s], content: { 'application/json': { schema: errorBody } } },
+    ]),
   ) as Record<Status, { description: string; content: { 'application/json': { schema: typeof errorBody } } }>;
 }
 

@@ -11,7 +11,7 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
+    if (c.req.path.startsWith('/api/')) return next();
     return serveStatic({
       root,
       onFound: (path, ctx) => {
@@ -23,7 +23,7 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
     })(c, next);
   });
   app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') {
+    if (c.req.path.startsWith('/api/')) {
       return c.json({ message: 'Not found.', code: 'not_found' }, 404);
     }
     if (!existsSync(indexFile)) {

@@ -1,5 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '..';
+import { blogs, grants, ngos, users } from '../schema';
+import { hashPassword } from '../../services/auth/passwords';
+import { newId } from '../../services/ids';
+import { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
+import { buildSampleBlogs } from './sample-blogs';
+import { buildSampleGrants } from './sample-grants';
 
-export async function seedDemoData(_db: Database): Promise<{ seeded: boolean }> {
-  return { seeded: false };
+export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
+
+// Any constant works; it only has to be the same for every process that seeds.
+const SEED_LOCK_KEY = 7_202_604_151;
+
+async function demoNgoExists(db: Pick<Database, 'select'>): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ngos.id })
+    .from(ngos)
+    .where(and(eq(ngos.name, DEMO_NGO.name), eq(ngos.isSample, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Adds the demo organisation, its seven accounts and the sample grants and blogs, all marked
+ * isSample. Idempotent: once the demo organisation exists nothing is touched (so sample rows a
+ * super admin deleted stay deleted), and it answers `seeded: false`.
+ */
+export async function seedDemoData(db: Database, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
+  // Cheap check first: the server calls this on every start, and argon2 is deliberately slow.
+  if (await demoNgoExists(db)) return { seeded: false };
+  const now = options.now ?? new Date();
+  // One hash for all seven accounts: they share the published demo password anyway.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    // Two processes starting together (replicas on one PostgreSQL) must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await demoNgoExists(tx)) return { seeded: false };
+
+    const ngoId = newId();
+    await tx.insert(ngos).values({ id: ngoId, ...DEMO_NGO, isSample: true, createdAt: now });
+    await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          id: newId(),
+          ngoId,
+          name: u.name,
+          email: u.email,
+          passwordHash,
+          role: u.role,
+          emailVerifiedAt: now,
+          createdAt: now,
+        })),
+      )
+      // A real account that already took a demo address keeps it; the demo simply lacks that login.
+      .onConflictDoNothing({ target: users.email });
+    await tx.insert(grants).values(buildSampleGrants(now).map((g) => ({ id: newId(), ...g, createdAt: now })));
+    await tx.insert(blogs).values(buildSampleBlogs(now).map((b) => ({ id: newId(), ...b, createdAt: now })));
+    return { seeded: true };
+  });
 }

@@ -1,6 +1,128 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  emailOnlyBody,
+  meResponse,
+  messageResponse,
+  resetPasswordBody,
+  signInBody,
+  signInResponse,
+  signUpBody,
+  tokenBody,
+} from '../../contract/auth';
+import { requireAuth } from '../../http/auth-middleware';
+import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/context';
+import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
+import { createAuthHandlers } from './auth.handlers';
 
-export function createAuthRouter(_deps: AppDeps) {
-  return createRouter();
+const tags = ['Auth'];
+
+const signUp = createRoute({
+  method: 'post',
+  path: '/signup',
+  tags,
+  summary: 'Create an NGO and its first admin; emails a verification link',
+  description:
+    'Answers the same 201 when the email is already registered (no account enumeration); that address gets a notice instead.',
+  request: { body: jsonBody(signUpBody) },
+  responses: {
+    201: jsonResponse(messageResponse, 'Accepted; a verification link was emailed'),
+    ...errors(400, 429),
+  },
+});
+
+const verifyEmail = createRoute({
+  method: 'post',
+  path: '/verify-email',
+  tags,
+  summary: 'Confirm an email address with the emailed token',
+  request: { body: jsonBody(tokenBody) },
+  responses: {
+    200: jsonResponse(messageResponse, 'The address is verified'),
+    ...errors(400),
+  },
+});
+
+const resendVerification = createRoute({
+  method: 'post',
+  path: '/resend-verification',
+  tags,
+  summary: 'Email a new verification link to an unverified account',
+  request: { body: jsonBody(emailOnlyBody) },
+  responses: {
+    200: jsonResponse(messageResponse, 'Always the same answer, whether or not the account exists'),
+    ...errors(400, 429),
+  },
+});
+
+const signIn = createRoute({
+  method: 'post',
+  path: '/signin',
+  tags,
+  summary: 'Exchange email and password for a bearer token',
+  request: { body: jsonBody(signInBody) },
+  responses: {
+    200: jsonResponse(signInResponse, 'Signed in'),
+    ...errors(400, 401, 403, 429),
+  },
+});
+
+const forgotPassword = createRoute({
+  method: 'post',
+  path: '/forgot-password',
+  tags,
+  summary: 'Email a password reset link',
+  request: { body: jsonBody(emailOnlyBody) },
+  responses: {
+    200: jsonResponse(messageResponse, 'Always the same answer, whether or not the account exists'),
+    ...errors(400, 429),
+  },
+});
+
+const resetPassword = createRoute({
+  method: 'post',
+  path: '/reset-password',
+  tags,
+  summary: 'Set a new password with the emailed token; signs out every existing session',
+  request: { body: jsonBody(resetPasswordBody) },
+  responses: {
+    200: jsonResponse(messageResponse, 'The password is changed'),
+    ...errors(400),
+  },
+});
+
+const me = createRoute({
+  method: 'get',
+  path: '/me',
+  tags,
+  summary: 'The signed-in user and their NGO',
+  security: bearer,
+  responses: {
+    200: jsonResponse(meResponse, 'The current user'),
+    ...errors(401),
+  },
+});
+
+export function createAuthRouter(deps: AppDeps) {
+  const handlers = createAuthHandlers(deps);
+  const trustProxy = deps.env.TRUST_PROXY === 'true';
+  const router = createRouter();
+  router.use('/me', requireAuth(deps));
+  return router
+    .openapi(signUp, async (c) =>
+      c.json(await handlers.signUp(c.req.valid('json'), clientIp(c, trustProxy)), 201),
+    )
+    .openapi(verifyEmail, async (c) => c.json(await handlers.verifyEmail(c.req.valid('json')), 200))
+    .openapi(resendVerification, async (c) =>
+      c.json(await handlers.resendVerification(c.req.valid('json'), clientIp(c, trustProxy)), 200),
+    )
+    .openapi(signIn, async (c) =>
+      c.json(await handlers.signIn(c.req.valid('json'), clientIp(c, trustProxy)), 200),
+    )
+    .openapi(forgotPassword, async (c) =>
+      c.json(await handlers.forgotPassword(c.req.valid('json'), clientIp(c, trustProxy)), 200),
+    )
+    .openapi(resetPassword, async (c) => c.json(await handlers.resetPassword(c.req.valid('json')), 200))
+    .openapi(me, async (c) => c.json(await handlers.me(c.get('user').id), 200));
 }

@@ -1,0 +1,491 @@
+import { createHash } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTokens, mailOutbox, ngos, users } from '../../db/schema';
+import { call, createTestApp, type TestApp } from '../../testing/test-app';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+let t: TestApp;
+let seq = 0;
+/** A fresh address per test, so tests never share accounts or rate-limit counters. */
+const freshEmail = (label: string) => `${label}.${Date.now()}.${++seq}@example.org`;
+const password = 'correct horse battery';
+
+beforeAll(async () => {
+  // A high per-IP limit: every request here comes from the same test "IP".
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000' });
+});
+afterAll(() => t.close());
+
+async function mailsTo(app: TestApp, to: string) {
+  return app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt));
+}
+
+/** The token from the newest mailed link to `to` whose path is `path`. */
+async function tokenFromMail(app: TestApp, to: string, path: '/verify-email' | '/reset-password') {
+  const mail = (await mailsTo(app, to)).find((m) => m.link && new URL(m.link).pathname === path);
+  if (!mail?.link) throw new Error(`no ${path} mail to ${to}`);
+  const url = new URL(mail.link);
+  expect(url.origin).toBe('http://localhost:3000');
+  expect(mail.text).toContain(mail.link);
+  return url.searchParams.get('token') ?? '';
+}
+
+async function signUp(app: TestApp, email: string, extra: Record<string, string> = {}) {
+  return call(app.app, 'POST', '/api/auth/signup', {
+    name: 'Ada Lovelace',
+    email,
+    password,
+    organizationName: 'Helping Hands',
+    ...extra,
+  });
+}
+
+async function verifiedUser(app: TestApp, label: string) {
+  const email = freshEmail(label);
+  expect((await signUp(app, email)).status).toBe(201);
+  const token = await tokenFromMail(app, email, '/verify-email');
+  expect((await call(app.app, 'POST', '/api/auth/verify-email', { token })).status).toBe(200);
+  return email;
+}
+
+const signIn = (app: TestApp, email: string, pw = password, headers: Record<string, string> = {}) =>
+  call(app.app, 'POST', '/api/auth/signin', { email, password: pw }, undefined, headers);
+
+describe('POST /api/auth/signup', () => {
+  it('creates the NGO and its NGO_ADMIN, and emails a verification link whose token is stored only hashed', async () => {
+    const email = freshEmail('new');
+    const res = await signUp(t, email);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      message: 'Account created. Check your email for a link to verify your address.',
+    });
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({
+      name: 'Ada Lovelace',
+      role: 'NGO_ADMIN',
+      emailVerifiedAt: null,
+      sessionVersion: 1,
+    });
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    const [ngo] = await t.db
+      .select()
+      .from(ngos)
+      .where(eq(ngos.id, user?.ngoId ?? ''));
+    expect(ngo).toMatchObject({ name: 'Helping Hands', plan: 'starter' });
+
+    const token = await tokenFromMail(t, email, '/verify-email');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.userId, user?.id ?? ''));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ purpose: 'verify_email', tokenHash: sha256(token), usedAt: null });
+    expect(stored.some((r) => r.tokenHash === token)).toBe(false);
+    const hoursLeft = ((stored[0]?.expiresAt.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.9);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+  });
+
+  it('answers a taken email exactly like a new one, creates nothing and notifies the owner', async () => {
+    const email = freshEmail('dup');
+    const first = await signUp(t, email);
+    const again = await signUp(t, email, {
+      name: 'Mallory',
+      organizationName: 'Other Org',
+      password: 'another-pass',
+    });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await t.db.select().from(ngos).where(eq(ngos.name, 'Other Org'))).toHaveLength(0);
+    const mails = await mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    const notice = mails.find((m) => !m.link?.includes('/verify-email'));
+    expect(notice?.text).toContain('http://localhost:3000/forgot-password');
+    expect(notice?.text).not.toContain('token=');
+  });
+
+  it('rejects bad input with 400 and a message per field', async () => {
+    const empty = await call(t.app, 'POST', '/api/auth/signup', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+    expect(Object.keys(empty.body.fields as object).sort()).toEqual(
+      ['email', 'name', 'organizationName', 'password'].sort(),
+    );
+
+    const bad = await call(t.app, 'POST', '/api/auth/signup', {
+      name: 'A',
+      email: 'not-an-email',
+      password: 'short',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      email: 'Enter a valid email address.',
+      password: 'Password must be at least 8 characters.',
+      organizationName: 'Organisation name is required.',
+    });
+  });
+
+  it('stores the email trimmed and lowercased', async () => {
+    const email = freshEmail('case');
+    expect((await signUp(t, `  ${email.toUpperCase()} `)).status).toBe(201);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+});
+
+describe('POST /api/auth/verify-email', () => {
+  it('verifies once; a second use is token_used', async () => {
+    const email = freshEmail('verify');
+    await signUp(t, email);
+    const token = await tokenFromMail(t, email, '/verify-email');
+
+    const ok = await call(t.app, 'POST', '/api/auth/verify-email', { token });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ message: 'Your email address is verified. You can sign in now.' });
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+
+    const again = await call(t.app, 'POST', '/api/auth/verify-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ code: 'token_used', message: 'This link has already been used.' });
+  });
+
+  it('refuses an expired link with token_expired', async () => {
+    const email = freshEmail('expired');
+    await signUp(t, email);
+    const token = await tokenFromMail(t, email, '/verify-email');
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(authTokens.tokenHash, sha256(token)));
+
+    const res = await call(t.app, 'POST', '/api/auth/verify-email', { token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'token_expired', message: 'This link has expired. Ask for a new one.' });
+    expect((await signIn(t, email)).status).toBe(403);
+  });
+
+  it('refuses an unknown token with invalid_token, and a too-short one as a validation error', async () => {
+    const res = await call(t.app, 'POST', '/api/auth/verify-email', { token: 'x'.repeat(43) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_token', message: 'This verification link is invalid.' });
+
+    const short = await call(t.app, 'POST', '/api/auth/verify-email', { token: 'abc' });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({
+      code: 'validation_failed',
+      fields: { token: 'The link is invalid.' },
+    });
+  });
+
+  it('does not accept a password reset token as a verification token', async () => {
+    const email = freshEmail('crosspurpose');
+    await signUp(t, email);
+    await call(t.app, 'POST', '/api/auth/forgot-password', { email });
+    const resetToken = await tokenFromMail(t, email, '/reset-password');
+    const res = await call(t.app, 'POST', '/api/auth/verify-email', { token: resetToken });
+    expect(res.body).toMatchObject({ code: 'invalid_token' });
+  });
+});
+
+describe('POST /api/auth/resend-verification', () => {
+  const message = 'If an account needs verifying, we have sent a new link.';
+
+  it('sends a new link to an unverified account and retires the older one', async () => {
+    const email = freshEmail('resend');
+    await signUp(t, email);
+    const oldToken = await tokenFromMail(t, email, '/verify-email');
+
+    const res = await call(t.app, 'POST', '/api/auth/resend-verification', { email });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message });
+    const newToken = await tokenFromMail(t, email, '/verify-email');
+    expect(newToken).not.toBe(oldToken);
+
+    expect((await call(t.app, 'POST', '/api/auth/verify-email', { token: oldToken })).body).toMatchObject({
+      code: 'token_expired',
+    });
+    expect((await call(t.app, 'POST', '/api/auth/verify-email', { token: newToken })).status).toBe(200);
+  });
+
+  it('answers the same for unknown and already verified addresses, sending nothing', async () => {
+    const verified = await verifiedUser(t, 'resend-verified');
+    const before = (await mailsTo(t, verified)).length;
+    const unknown = freshEmail('nobody');
+
+    for (const email of [verified, unknown]) {
+      const res = await call(t.app, 'POST', '/api/auth/resend-verification', { email });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message });
+    }
+    expect(await mailsTo(t, verified)).toHaveLength(before);
+    expect(await mailsTo(t, unknown)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/auth/signin and GET /api/auth/me', () => {
+  it('refuses a correct password before the email is verified', async () => {
+    const email = freshEmail('unverified');
+    await signUp(t, email);
+    const res = await signIn(t, email);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      code: 'email_not_verified',
+      message: 'Verify your email address before signing in.',
+    });
+  });
+
+  it('signs in a verified user; the token opens /me', async () => {
+    const email = await verifiedUser(t, 'signin');
+    const res = await signIn(t, `  ${email.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    const body = res.body as unknown as { token: string; user: Record<string, string> };
+    expect(Object.keys(body.user).sort()).toEqual(['email', 'id', 'name', 'ngoId', 'role']);
+    expect(body.user).toMatchObject({ role: 'NGO_ADMIN', name: 'Ada Lovelace', email });
+    expect(body.token.split('.')).toHaveLength(3);
+
+    const me = await call(t.app, 'GET', '/api/auth/me', undefined, body.token);
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      user: { ...body.user, emailVerified: true },
+      ngo: { id: body.user.ngoId, name: 'Helping Hands', plan: 'starter' },
+    });
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const email = await verifiedUser(t, 'wrongpw');
+    const wrong = await signIn(t, email, 'not the password');
+    const unknown = await signIn(t, freshEmail('ghost'), password);
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 'invalid_credentials', message: 'Incorrect email or password.' });
+    }
+  });
+
+  it('rejects a sign-in body without a password', async () => {
+    const res = await call(t.app, 'POST', '/api/auth/signin', { email: 'a@example.org' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty('password');
+  });
+
+  it('answers /me without a token, or with a garbage one, with 401', async () => {
+    const none = await call(t.app, 'GET', '/api/auth/me');
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
+    const garbage = await call(t.app, 'GET', '/api/auth/me', undefined, 'not.a.jwt');
+    expect(garbage.status).toBe(401);
+    expect(garbage.body).toMatchObject({ code: 'unauthorized' });
+  });
+});
+
+describe('password reset', () => {
+  const message = 'If an account exists for that email, we have sent a link to reset the password.';
+
+  it('answers the same for existing and unknown emails, mailing only the existing one', async () => {
+    const email = await verifiedUser(t, 'forgot');
+    const unknown = freshEmail('forgot-nobody');
+    const a = await call(t.app, 'POST', '/api/auth/forgot-password', { email });
+    const b = await call(t.app, 'POST', '/api/auth/forgot-password', { email: unknown });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body).toEqual({ message });
+    expect(b.body).toEqual({ message });
+    const token = await tokenFromMail(t, email, '/reset-password');
+    const [row] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(token)));
+    expect(row?.purpose).toBe('reset_password');
+    const minutesLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(59);
+    expect(minutesLeft).toBeLessThanOrEqual(60);
+    expect(await mailsTo(t, unknown)).toHaveLength(0);
+  });
+
+  it('changes the password, revokes older sessions and works only once', async () => {
+    const email = await verifiedUser(t, 'reset');
+    const oldSession = ((await signIn(t, email)).body as unknown as { token: string }).token;
+    expect((await call(t.app, 'GET', '/api/auth/me', undefined, oldSession)).status).toBe(200);
+
+    await call(t.app, 'POST', '/api/auth/forgot-password', { email });
+    const token = await tokenFromMail(t, email, '/reset-password');
+    const newPassword = 'a brand new password';
+    const res = await call(t.app, 'POST', '/api/auth/reset-password', { token, password: newPassword });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Your password has been changed. Sign in with the new password.' });
+
+    expect((await call(t.app, 'GET', '/api/auth/me', undefined, oldSession)).status).toBe(401);
+    expect((await signIn(t, email, password)).status).toBe(401);
+    const fresh = await signIn(t, email, newPassword);
+    expect(fresh.status).toBe(200);
+    const freshToken = (fresh.body as unknown as { token: string }).token;
+    expect((await call(t.app, 'GET', '/api/auth/me', undefined, freshToken)).status).toBe(200);
+
+    const again = await call(t.app, 'POST', '/api/auth/reset-password', {
+      token,
+      password: 'yet another one',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ code: 'token_used', message: 'This reset link has already been used.' });
+  });
+
+  it('only the newest reset link works, and a reset also verifies the address', async () => {
+    const email = freshEmail('reset-unverified');
+    await signUp(t, email);
+    await call(t.app, 'POST', '/api/auth/forgot-password', { email });
+    const first = await tokenFromMail(t, email, '/reset-password');
+    await call(t.app, 'POST', '/api/auth/forgot-password', { email });
+    const second = await tokenFromMail(t, email, '/reset-password');
+
+    const stale = await call(t.app, 'POST', '/api/auth/reset-password', {
+      token: first,
+      password: 'new password 1',
+    });
+    expect(stale.body).toEqual({
+      code: 'token_expired',
+      message: 'This reset link has expired. Ask for a new one.',
+    });
+    expect(
+      (await call(t.app, 'POST', '/api/auth/reset-password', { token: second, password: 'new password 2' }))
+        .status,
+    ).toBe(200);
+    expect((await signIn(t, email, 'new password 2')).status).toBe(200);
+  });
+
+  it('refuses unknown tokens and short passwords', async () => {
+    const unknown = await call(t.app, 'POST', '/api/auth/reset-password', {
+      token: 'y'.repeat(43),
+      password: 'long enough password',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ code: 'invalid_token', message: 'This reset link is invalid.' });
+
+    const short = await call(t.app, 'POST', '/api/auth/reset-password', {
+      token: 'y'.repeat(43),
+      password: 'short',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.fields).toEqual({ password: 'Password must be at least 8 characters.' });
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      AUTH_RATE_LIMIT_PER_IP: '5',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+      TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('blocks the 4th sign-in for one email with 429 and Retry-After, even with the right password', async () => {
+    const email = await verifiedUser(limited, 'limit');
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(limited, email, 'wrong password', from('10.0.0.1'))).status).toBe(401);
+    }
+    const blocked = await signIn(limited, email, password, from('10.0.0.2'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      code: 'too_many_requests',
+      message: 'Too many sign-in attempts. Try again in 10 minutes.',
+    });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+  });
+
+  it('forgets earlier failures of an email after a successful sign-in', async () => {
+    const email = await verifiedUser(limited, 'limit-reset');
+    const ip = from('10.0.1.1');
+    expect((await signIn(limited, email, 'wrong password', ip)).status).toBe(401);
+    expect((await signIn(limited, email, 'wrong password', ip)).status).toBe(401);
+    expect((await signIn(limited, email, password, ip)).status).toBe(200);
+    expect((await signIn(limited, email, 'wrong password', from('10.0.1.2'))).status).toBe(401);
+    expect((await signIn(limited, email, password, from('10.0.1.2'))).status).toBe(200);
+  });
+
+  it('blocks one IP after too many sign-ins across different emails', async () => {
+    const ip = from('10.0.2.1');
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(limited, freshEmail('spray'), password, ip)).status).toBe(401);
+    }
+    const blocked = await signIn(limited, freshEmail('spray'), password, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await signIn(limited, freshEmail('spray'), password, from('10.0.2.2'))).status).toBe(401);
+  });
+
+  it('limits reset-link requests per email without revealing whether it exists', async () => {
+    for (const email of [await verifiedUser(limited, 'forgot-limit'), freshEmail('forgot-limit-nobody')]) {
+      for (let i = 0; i < 3; i++) {
+        const ok = await call(
+          limited.app,
+          'POST',
+          '/api/auth/forgot-password',
+          { email },
+          undefined,
+          from(`10.0.3.${i}`),
+        );
+        expect(ok.status).toBe(200);
+      }
+      const blocked = await call(
+        limited.app,
+        'POST',
+        '/api/auth/forgot-password',
+        { email },
+        undefined,
+        from('10.0.3.9'),
+      );
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({ code: 'too_many_requests' });
+    }
+  });
+
+  it('limits sign-ups per IP', async () => {
+    const attempt = (ip: string) =>
+      call(
+        limited.app,
+        'POST',
+        '/api/auth/signup',
+        { name: 'Bot', email: freshEmail('signup-limit'), password, organizationName: 'Spam Org' },
+        undefined,
+        from(ip),
+      );
+    for (let i = 0; i < 5; i++) expect((await attempt('10.0.4.1')).status).toBe(201);
+    const blocked = await attempt('10.0.4.1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({
+      code: 'too_many_requests',
+      message: expect.stringMatching(/^Too many sign-up attempts\./),
+    });
+    expect((await attempt('10.0.4.2')).status).toBe(201);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every auth route', async () => {
+    const res = await call(t.app, 'GET', '/api/openapi.json');
+    const paths = Object.keys((res.body as unknown as { paths: object }).paths);
+    for (const p of [
+      'signup',
+      'verify-email',
+      'resend-verification',
+      'signin',
+      'forgot-password',
+      'reset-password',
+      'me',
+    ]) {
+      expect(paths).toContain(`/api/auth/${p}`);
+    }
+  });
+});

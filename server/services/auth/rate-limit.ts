@@ -1,0 +1,59 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { rateLimits } from '../../db/schema';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the current window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt against `key` in a fixed window and says whether it is within `limit`.
+ * One atomic upsert in the shared database, so every API replica sees the same counters; a
+ * window that has ended restarts at 1 in the same statement.
+ */
+export async function hit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  const windowEnd = sql`now() + (${windowSeconds}::int * interval '1 second')`;
+  const expired = sql`${rateLimits.windowEndsAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowEndsAt: windowEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${rateLimits.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowEndsAt} - now()))))::int`,
+    });
+  if (!row) throw new Error('rate limit upsert returned no row');
+  // Ended windows are only overwritten on their key's next hit; sweep them now and then.
+  if (Math.random() < 0.01) await pruneRateLimits(db);
+  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) };
+}
+
+/** Forgets the attempts counted against `key`, e.g. an email's failed sign-ins after a good one. */
+export async function resetRateLimit(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
+}
+
+/** "Try again in N minutes." wording for a Retry-After value. */
+export function retryAfterWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { cn } from '@/components/ui/cn';
+import { logout } from '@/lib/logout';
+import { displayName, getStoredRole, getStoredUser } from '@/lib/session';
+import { PortalSidebar } from './portal-sidebar';
+
+export function PortalLayout({ children }: { children: ReactNode }) {
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const user = getStoredUser();
+  const role = getStoredRole();
+
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setSidebarOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sidebarOpen]);
+
+  const close = () => setSidebarOpen(false);
+  const sidebar = <PortalSidebar role={role} signedInAs={displayName(user)} onNavigate={close} />;
+
+  return (
+    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+        {sidebar}
+      </aside>
+      {sidebarOpen && (
+        <div className="lg:hidden">
+          <div
+            data-testid="sidebar-backdrop"
+            aria-hidden
+            className="fixed inset-0 z-40 bg-slate-950/50"
+            onClick={close}
+          />
+          <aside
+            id="portal-sidebar-mobile"
+            aria-label="Portal menu"
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl dark:bg-slate-900"
+          >
+            {sidebar}
+          </aside>
+        </div>
+      )}
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+          <button
+            type="button"
+            className={cn(
+              'inline-flex size-11 items-center justify-center rounded-lg lg:hidden',
+              'hover:bg-slate-100 dark:hover:bg-slate-800',
+            )}
+            aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+            aria-expanded={sidebarOpen}
+            aria-controls="portal-sidebar-mobile"
+            onClick={() => setSidebarOpen((o) => !o)}
+          >
+            {sidebarOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+          </button>
+          <div className="flex-1" />
+          <ThemeToggle />
+          <button
+            type="button"
+            onClick={() => logout(queryClient, () => void navigate({ to: '/signin' }))}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            <LogOut aria-hidden className="size-4" />
+            Log out
+          </button>
+        </header>
+        <main id="main" className="px-4 py-6 sm:px-6">
+          {children}
+        </main>
+      </div>
+      <Toaster position="top-right" duration={4000} richColors closeButton />
+    </div>
+  );
+}

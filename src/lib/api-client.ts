@@ -1,0 +1,78 @@
+import { FetchError, ofetch } from 'ofetch';
+import { env } from '@/config/env';
+import { resolveApiBase } from './api-base';
+import { clearSession, getToken } from './session';
+import { isExemptFrom401 } from './unauthorized';
+
+export const apiBaseUrl = resolveApiBase(env.VITE_API_BASE_URL, {
+  plainHost: env.VITE_PLAIN_BACKEND_HOST,
+  ngoHost: env.VITE_NGO_BACKEND_HOST,
+});
+
+type SessionExpiredHandler = () => void | Promise<void>;
+const sessionExpiredHandlers = new Set<SessionExpiredHandler>();
+
+/** Lets the app add its own clean-up (query cache, router) to the 401 rule. */
+export function onSessionExpired(handler: SessionExpiredHandler) {
+  sessionExpiredHandlers.add(handler);
+  return () => sessionExpiredHandlers.delete(handler);
+}
+
+let redirecting = false;
+
+/** SPEC §4: a 401 off the three auth pages clears the stored session and goes to /signin. */
+export async function handleUnauthorized(location: Pick<Location, 'pathname' | 'assign'> = window.location) {
+  if (isExemptFrom401(location.pathname)) return false;
+  clearSession();
+  await Promise.allSettled([...sessionExpiredHandlers].map((h) => h()));
+  if (!redirecting) {
+    redirecting = true;
+    location.assign('/signin');
+  }
+  return true;
+}
+
+export const api = ofetch.create({
+  baseURL: apiBaseUrl,
+  credentials: 'include',
+  retry: 0,
+  onRequest({ options }) {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    options.headers = headers;
+  },
+  async onResponseError({ response }) {
+    if (response.status === 401) await handleUnauthorized();
+  },
+});
+
+export interface ApiErrorBody {
+  message: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+/** The server's error body when there is one; callers show `message` (SPEC §8 reads it). */
+export function apiErrorBody(error: unknown): ApiErrorBody | null {
+  if (
+    error instanceof FetchError &&
+    error.data &&
+    typeof error.data === 'object' &&
+    'message' in error.data
+  ) {
+    return error.data as ApiErrorBody;
+  }
+  return null;
+}
+
+export function errorMessage(error: unknown, fallback: string): string {
+  const body = apiErrorBody(error);
+  if (body?.message) return body.message;
+  if (error instanceof FetchError && !error.response)
+    return 'Network error. Check your connection and try again.';
+  return fallback;
+}
+
+export const errorStatus = (error: unknown) => (error instanceof FetchError ? error.statusCode : undefined);

@@ -1,0 +1,30 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { PortalLayout } from '@/components/layouts/portal-layout';
+import { isSignedIn } from '@/lib/session';
+
+export const Route = createFileRoute('/_portal')({
+  // A client guard is a convenience only; the server checks the token and role on every request.
+  beforeLoad: ({ location }) => {
+    if (!isSignedIn()) {
+      throw redirect({ to: '/signin', search: { redirect: location.href } });
+    }
+  },
+  pendingComponent: PortalLoading,
+  component: PortalRoute,
+});
+
+function PortalRoute() {
+  return (
+    <PortalLayout>
+      <Outlet />
+    </PortalLayout>
+  );
+}
+
+function PortalLoading() {
+  return (
+    <PortalLayout>
+      <p role="status">Loading...</p>
+    </PortalLayout>
+  );
+}
