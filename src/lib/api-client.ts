@@ -18,17 +18,13 @@ export function onSessionExpired(handler: SessionExpiredHandler) {
   return () => sessionExpiredHandlers.delete(handler);
 }
 
-let redirecting = false;
-
 /** SPEC §4: a 401 off the three auth pages clears the stored session and goes to /signin. */
 export async function handleUnauthorized(location: Pick<Location, 'pathname' | 'assign'> = window.location) {
   if (isExemptFrom401(location.pathname)) return false;
   clearSession();
   await Promise.allSettled([...sessionExpiredHandlers].map((h) => h()));
-  if (!redirecting) {
-    redirecting = true;
-    location.assign('/signin');
-  }
+  // A full page load, so nothing of the previous user survives in memory either.
+  location.assign('/signin');
   return true;
 }
 

@@ -1,0 +1,80 @@
+import { expect, test } from './support/fixtures';
+
+test('the manifest is linked and describes an installable app', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = (await (await request.get(href!)).json()) as {
+    name: string;
+    short_name: string;
+    id: string;
+    start_url: string;
+    display: string;
+    icons: { sizes: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'NGO Portal', short_name: 'NGO Portal', display: 'standalone' });
+  expect(manifest.id).toBeTruthy();
+  expect(manifest.start_url).toBeTruthy();
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons as { src?: string }[]) {
+    expect((await request.get(icon.src!)).status()).toBe(200);
+  }
+});
+
+test('Chromium reports no installability errors', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const session = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () => {
+      const { installabilityErrors } = (await session.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      return installabilityErrors.map((e) => e.errorId);
+    })
+    .toEqual([]);
+});
+
+test('the service worker controls the page after a reload, and the shell opens offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto('/pricing');
+  await expect(page.getByRole('link', { name: 'NGO Portal home' })).toBeVisible();
+  // API calls never get the HTML shell back from the worker.
+  const apiStatus = await page.evaluate(async () => {
+    try {
+      const res = await fetch('/api/health');
+      return res.headers.get('content-type') ?? String(res.status);
+    } catch {
+      return 'network-error';
+    }
+  });
+  expect(apiStatus).not.toContain('text/html');
+  await context.setOffline(false);
+});
+
+test('static assets are cached immutable; the shell and worker are never cached', async ({ request }) => {
+  const index = await request.get('/');
+  expect(index.headers()['cache-control']).toContain('no-cache');
+  const html = await index.text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+  expect((await request.get(asset)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await request.get('/sw.js')).headers()['cache-control']).toContain('no-cache');
+  const deepLink = await request.get('/grants/some-id');
+  expect(deepLink.headers()['content-type']).toContain('text/html');
+  const api = await request.get('/api/nope');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'not_found' });
+});

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const demoPassword = 'demo-pass-2026';
+
+export const demoUsers = {
+  SUPER_ADMIN: { email: 'superadmin@demo.ngo', label: 'SuperAdmin Portal' },
+  ADMIN: { email: 'admin@demo.ngo', label: 'Admin Portal' },
+  NGO_ADMIN: { email: 'ngoadmin@demo.ngo', label: 'NGO Admin Portal' },
+  STAFF: { email: 'staff@demo.ngo', label: 'Staff Portal' },
+  VOLUNTEER: { email: 'volunteer@demo.ngo', label: 'Volunteer Portal' },
+  ANALYST: { email: 'analyst@demo.ngo', label: 'NGO Admin Portal' },
+  VIEWER: { email: 'viewer@demo.ngo', label: 'NGO Admin Portal' },
+} as const;
+export type DemoRole = keyof typeof demoUsers;
+
+/** Fills the sign-in form as a person would and waits for the portal. */
+export async function signInThroughForm(page: Page, email: string, password = demoPassword) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The newest link mailed to `email`, read from the server log (no SMTP in tests: the outbox logs it). */
+export async function mailedLink(email: string, pathPrefix: string): Promise<string> {
+  const logFile = process.env.E2E_SERVER_LOG!;
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const lines = readFileSync(logFile, 'utf8').split('\n');
+        for (const line of lines.reverse()) {
+          if (!line.startsWith('{')) continue;
+          const entry = JSON.parse(line) as { mail?: { to: string; link?: string } };
+          if (entry.mail?.to === email && entry.mail.link?.includes(pathPrefix)) {
+            link = entry.mail.link;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a ${pathPrefix} mail to ${email}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  signIn: async ({ page }, use) => {
+    await use(async (role) => {
+      await page.goto('/signin');
+      await signInThroughForm(page, demoUsers[role].email);
+      await expect(page.getByTestId('portal-label')).toHaveText(demoUsers[role].label);
+    });
+  },
+});
+
+export { expect };
