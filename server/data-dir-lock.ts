@@ -18,6 +18,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (pid && isAlive(pid)) {
         throw new Error(
           `The data folder ${dir} is in use by process ${pid}. Stop that server, or set DATA_DIR to another folder.`,
+          { cause: err },
         );
       }
       // A killed server leaves its lock behind; its process is gone, so the lock is stale.

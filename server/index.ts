@@ -44,11 +44,14 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close(async () => {
-      await handle.close();
-      unlock();
-      logger.info('stopped');
-      process.exit(0);
+    server.close(() => {
+      void handle
+        .close()
+        .finally(() => {
+          unlock();
+          logger.info('stopped');
+          process.exit(0);
+        });
     });
     // Idle keep-alive sockets would hold close() open; in-flight ones still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -79,7 +79,7 @@ export async function call(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
