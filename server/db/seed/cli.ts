@@ -27,7 +27,9 @@ async function main() {
       const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`;
       if (seeded) {
         const logins = DEMO_USERS.map((u) => `  ${u.email.padEnd(21)} ${u.role}`).join('\n');
-        process.stdout.write(`Demo data seeded into ${where}.\nSign-ins (password ${DEMO_PASSWORD}):\n${logins}\n`);
+        process.stdout.write(
+          `Demo data seeded into ${where}.\nSign-ins (password ${DEMO_PASSWORD}):\n${logins}\n`,
+        );
       } else {
         process.stdout.write(`Demo data already present in ${where}; nothing changed.\n`);
       }
@@ -41,7 +43,9 @@ async function main() {
 
 main().catch((err: unknown) => {
   process.stderr.write(
-    err instanceof EnvError ? `${err.message}\n` : `Seeding failed: ${err instanceof Error ? err.stack : String(err)}\n`,
+    err instanceof EnvError
+      ? `${err.message}\n`
+      : `Seeding failed: ${err instanceof Error ? err.stack : String(err)}\n`,
   );
   process.exit(1);
 });

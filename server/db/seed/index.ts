@@ -56,7 +56,9 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       )
       // A real account that already took a demo address keeps it; the demo simply lacks that login.
       .onConflictDoNothing({ target: users.email });
-    await tx.insert(grants).values(buildSampleGrants(now).map((g) => ({ id: newId(), ...g, createdAt: now })));
+    await tx
+      .insert(grants)
+      .values(buildSampleGrants(now).map((g) => ({ id: newId(), ...g, createdAt: now })));
     await tx.insert(blogs).values(buildSampleBlogs(now).map((b) => ({ id: newId(), ...b, createdAt: now })));
     return { seeded: true };
   });

@@ -20,7 +20,8 @@ const posts: BlogSource[] = [
   {
     title: 'Five Habits of Nonprofits That Win Grants Consistently',
     category: 'Grant Writing',
-    summary: 'What organisations with a strong funding record do differently, from pipeline planning to reporting.',
+    summary:
+      'What organisations with a strong funding record do differently, from pipeline planning to reporting.',
     author: 'Nadia Uwase',
     tone: 'informative',
     keywords: 'grant writing, fundraising, proposals, donor relations',
@@ -393,7 +394,7 @@ Partnership is slower at first, and far more durable.`,
   {
     title: 'Why Volunteer Recognition Matters More Than You Think',
     category: 'Volunteer Management',
-    summary: 'Generated with the AI assistant: the link between recognition, retention and programme quality.',
+    summary: 'The link between recognition, retention and programme quality.',
     author: 'NGO Portal AI Assistant',
     tone: 'inspirational',
     keywords: 'volunteer recognition, retention, motivation, certificates',
@@ -425,7 +426,7 @@ Pick one volunteer whose work often goes unnoticed, and thank them specifically 
   {
     title: 'Writing a Clear Theory of Change',
     category: 'Impact Measurement',
-    summary: 'Generated with the AI assistant: a step-by-step guide to mapping how your activities lead to change.',
+    summary: 'A step-by-step guide to mapping how your activities lead to change.',
     author: 'NGO Portal AI Assistant',
     tone: 'informative',
     keywords: 'theory of change, logic model, outcomes, planning',
@@ -458,7 +459,7 @@ A theory of change is a living tool. Revisit it every year.`,
   {
     title: 'Running a Successful Giving Day Campaign',
     category: 'Fundraising',
-    summary: 'Generated with the AI assistant: planning, promotion and follow-up for a one-day fundraising push.',
+    summary: 'Planning, promotion and follow-up for a one-day fundraising push.',
     author: 'NGO Portal AI Assistant',
     tone: 'casual',
     keywords: 'giving day, fundraising campaign, social media, donors',

@@ -24,9 +24,21 @@ const categories: Category[] = [
       'Nutrition for the First 1,000 Days Programme',
       'Disability Inclusion in Health Services Grants',
     ],
-    areas: ['Maternal Health', 'Community Health', 'Mental Health', 'Nutrition', 'Malaria', 'HIV/AIDS', 'Primary Care'],
+    areas: [
+      'Maternal Health',
+      'Community Health',
+      'Mental Health',
+      'Nutrition',
+      'Malaria',
+      'HIV/AIDS',
+      'Primary Care',
+    ],
     focus: 'improve access to quality, affordable health services for underserved communities',
-    donors: ['Global Health Equity Fund', 'Wellspring Health Foundation', 'Nordic Partnership for Development'],
+    donors: [
+      'Global Health Equity Fund',
+      'Wellspring Health Foundation',
+      'Nordic Partnership for Development',
+    ],
   },
   {
     name: 'Education',
@@ -39,7 +51,14 @@ const categories: Category[] = [
       'Inclusive Education Small Grants',
       'Vocational Training Partnerships Fund',
     ],
-    areas: ['Literacy', 'Early Childhood', 'Teacher Training', 'Digital Learning', 'Inclusive Education', "Girls' Education"],
+    areas: [
+      'Literacy',
+      'Early Childhood',
+      'Teacher Training',
+      'Digital Learning',
+      'Inclusive Education',
+      "Girls' Education",
+    ],
     focus: 'keep children in school and make sure they learn while they are there',
     donors: ['Lumen Education Trust', 'Bright Minds Foundation', 'Commonwealth Partners for Change'],
   },
@@ -52,7 +71,14 @@ const categories: Category[] = [
       'Post-Harvest Loss Reduction Grants',
       'Farmer Cooperatives Market Access Programme',
     ],
-    areas: ['Smallholder Farming', 'Food Security', 'Agribusiness', 'Value Chains', 'Irrigation', 'Post-Harvest'],
+    areas: [
+      'Smallholder Farming',
+      'Food Security',
+      'Agribusiness',
+      'Value Chains',
+      'Irrigation',
+      'Post-Harvest',
+    ],
     focus: 'raise the incomes and food security of smallholder farming households',
     donors: ['Evergreen Agriculture Fund', 'Harvest Futures Foundation', 'Great Lakes Development Trust'],
   },
@@ -66,7 +92,13 @@ const categories: Category[] = [
       'Clean Cooking Transition Fund',
       'Youth Climate Action Grants',
     ],
-    areas: ['Climate Adaptation', 'Renewable Energy', 'Disaster Risk Reduction', 'Clean Cooking', 'Resilience'],
+    areas: [
+      'Climate Adaptation',
+      'Renewable Energy',
+      'Disaster Risk Reduction',
+      'Clean Cooking',
+      'Resilience',
+    ],
     focus: 'help communities adapt to a changing climate and move to clean energy',
     donors: ['Aurora Climate Foundation', 'Sahel Resilience Initiative', 'Green Horizon Trust'],
   },
@@ -79,7 +111,14 @@ const categories: Category[] = [
       'Refugee and Migrant Rights Programme',
       'Disability Rights Advocacy Grants',
     ],
-    areas: ['Access to Justice', 'Civic Space', 'Refugee Rights', 'Disability Rights', 'Digital Rights', 'Advocacy'],
+    areas: [
+      'Access to Justice',
+      'Civic Space',
+      'Refugee Rights',
+      'Disability Rights',
+      'Digital Rights',
+      'Advocacy',
+    ],
     focus: 'protect civic space and defend the rights of marginalised people',
     donors: ['Meridian Rights Fund', 'Open Horizons Society Fund', 'Umoja Philanthropy Network'],
   },
@@ -105,7 +144,13 @@ const categories: Category[] = [
       'Feminist Movement Building Fund',
       'Adolescent Girls Empowerment Grants',
     ],
-    areas: ["Women's Rights", 'Gender-Based Violence', "Women's Leadership", 'Economic Empowerment', 'Adolescent Girls'],
+    areas: [
+      "Women's Rights",
+      'Gender-Based Violence',
+      "Women's Leadership",
+      'Economic Empowerment',
+      'Adolescent Girls',
+    ],
     focus: 'advance the rights, safety and economic power of women and girls',
     donors: ['Equal Futures Foundation', 'Sisterhood Solidarity Fund', 'Nordic Partnership for Development'],
   },
@@ -117,7 +162,13 @@ const categories: Category[] = [
       'Youth Civic Engagement Awards',
       'Sport for Development Grants',
     ],
-    areas: ['Youth Employment', 'Skills Training', 'Entrepreneurship', 'Civic Engagement', 'Sport for Development'],
+    areas: [
+      'Youth Employment',
+      'Skills Training',
+      'Entrepreneurship',
+      'Civic Engagement',
+      'Sport for Development',
+    ],
     focus: 'open pathways to decent work and leadership for young people',
     donors: ['Kite Youth Foundation', 'Pan-African Innovation Fund', 'Harambee Community Foundation'],
   },
@@ -254,10 +305,11 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+const joinWithAnd = (parts: string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
 function countryPhrase(list: string): string {
-  if (list === 'Global') return 'any low- or middle-income country';
-  const parts = list.split(', ');
-  return parts.length === 1 ? list : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return list === 'Global' ? 'any low- or middle-income country' : joinWithAnd(list.split(', '));
 }
 
 function eligibility(rng: Rng, country: string, area: string): string {
@@ -272,7 +324,7 @@ function eligibility(rng: Rng, country: string, area: string): string {
   ];
   return (
     `Open to non-profit organisations, community-based organisations and social enterprises legally registered ${where}. ` +
-    `Applicants need at least ${years} year${years > 1 ? 's' : ''} of operational experience in ${area.toLowerCase()}, ` +
+    `Applicants need at least ${years} year${years > 1 ? 's' : ''} of operational experience in ${area}, ` +
     `audited financial statements for the last ${audits} year${audits > 1 ? 's' : ''} and a safeguarding policy. ` +
     rng.pick(extras)
   );
@@ -329,7 +381,7 @@ export function buildSampleGrants(today: Date): SampleGrant[] {
     const description =
       `${donorAgency} invites proposals from ${rng.pick(applicants)} working to ${category.focus} ` +
       `in ${countryPhrase(country)}. Funded projects run for ${rng.pick(durations)} and focus on ` +
-      `${areas.join(', ').toLowerCase()}. ${rng.pick(approaches)}`;
+      `${joinWithAnd(areas)}. ${rng.pick(approaches)}`;
     return {
       title: fullTitle,
       category: category.name,

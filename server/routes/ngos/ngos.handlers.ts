@@ -1,0 +1,64 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { NgoDetail, NgoMembers } from '../../contract/ngos';
+import { normalizeRole } from '../../contract/roles';
+import type { Database } from '../../db';
+import { ngos, users } from '../../db/schema';
+import type { AuthUser } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { can } from '../../services/auth/permissions';
+
+const notFound = () => new ApiError(404, 'Organisation not found.');
+
+/**
+ * Another tenant's organisation answers exactly like a missing one, so ids cannot be probed;
+ * only roles allowed to cross tenants (SUPER_ADMIN) get past this.
+ */
+export function assertTenantAccess(user: AuthUser, ngoId: string) {
+  if (ngoId !== user.ngoId && !can(user.role, 'tenants:cross')) throw notFound();
+}
+
+export async function getNgo(db: Database, user: AuthUser, ngoId: string): Promise<NgoDetail> {
+  assertTenantAccess(user, ngoId);
+  const [ngo] = await db
+    .select({
+      id: ngos.id,
+      name: ngos.name,
+      plan: ngos.plan,
+      country: ngos.country,
+      createdAt: ngos.createdAt,
+      memberCount: db.$count(users, eq(users.ngoId, ngos.id)),
+    })
+    .from(ngos)
+    .where(eq(ngos.id, ngoId))
+    .limit(1);
+  if (!ngo) throw notFound();
+  return { ...ngo, memberCount: Number(ngo.memberCount), createdAt: ngo.createdAt.toISOString() };
+}
+
+export async function listNgoMembers(db: Database, user: AuthUser, ngoId: string): Promise<NgoMembers> {
+  assertTenantAccess(user, ngoId);
+  const [exists] = await db.select({ n: count() }).from(ngos).where(eq(ngos.id, ngoId));
+  if (!exists?.n) throw notFound();
+  const rows = await db
+    // An explicit column list: the password hash must never leave this query.
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.ngoId, ngoId))
+    // lower() so the order is the same under PGlite's and PostgreSQL's collations.
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.name), asc(users.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: normalizeRole(r.role),
+    emailVerified: r.emailVerifiedAt !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
