@@ -48,7 +48,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'] }),
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.node.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {

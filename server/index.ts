@@ -45,13 +45,11 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      void handle
-        .close()
-        .finally(() => {
-          unlock();
-          logger.info('stopped');
-          process.exit(0);
-        });
+      void handle.close().finally(() => {
+        unlock();
+        logger.info('stopped');
+        process.exit(0);
+      });
     });
     // Idle keep-alive sockets would hold close() open; in-flight ones still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();

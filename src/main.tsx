@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerAuthMutationDefaults } from '@/features/auth/api/auth-mutation-defaults';
 import { onSessionExpired } from '@/lib/api-client';
 import { registerServiceWorker } from '@/lib/pwa';
 import { createQueryClient } from '@/lib/query-client';
@@ -9,6 +10,7 @@ import { routeTree } from './routeTree.gen';
 import './styles.css';
 
 const queryClient = createQueryClient();
+registerAuthMutationDefaults(queryClient);
 onSessionExpired(() => queryClient.clear());
 
 const router = createRouter({

@@ -32,11 +32,19 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
         transport: transport ? 'smtp' : 'outbox',
       });
       if (!transport) {
-        opts.logger.info({ mail: { to: message.to, subject: message.subject, link: message.link } }, 'mail queued in outbox (no SMTP_URL)');
+        opts.logger.info(
+          { mail: { to: message.to, subject: message.subject, link: message.link } },
+          'mail queued in outbox (no SMTP_URL)',
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
       } catch (err) {
         // A mail failure must not fail the request that caused it; the outbox keeps the message.
@@ -45,4 +53,3 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
     },
   };
 }
-

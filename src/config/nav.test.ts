@@ -36,7 +36,12 @@ describe('menus by role (SPEC §6, exact order and wording)', () => {
   it.each(['ADMIN', 'admin'])('%s: the general list without Latest Blog, then Admin Tools', (role) => {
     expect(labels(role)).toEqual(labels('SUPER_ADMIN').filter((l) => l !== 'Latest Blog'));
     expect(menuForRole(role).tools?.heading).toBe('Admin Tools');
-    expect(menuForRole(role).tools?.items.map((i) => i.label)).toEqual(['Users', 'NGOs', 'Analytics', 'Report Stats']);
+    expect(menuForRole(role).tools?.items.map((i) => i.label)).toEqual([
+      'Users',
+      'NGOs',
+      'Analytics',
+      'Report Stats',
+    ]);
   });
 
   it('STAFF has no staff management and no tools', () => {

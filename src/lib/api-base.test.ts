@@ -17,7 +17,9 @@ describe('start-up host rewrite', () => {
     const warn = vi.fn();
     expect(resolveApiBase('https://other.example/api', rewrite, warn)).toBe('https://other.example/api');
     expect(resolveApiBase('/api', rewrite, warn)).toBe('/api');
-    expect(resolveApiBase('https://api.ngoportal.example/api', {}, warn)).toBe('https://api.ngoportal.example/api');
+    expect(resolveApiBase('https://api.ngoportal.example/api', {}, warn)).toBe(
+      'https://api.ngoportal.example/api',
+    );
     expect(warn).not.toHaveBeenCalled();
   });
 });

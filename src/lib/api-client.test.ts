@@ -15,12 +15,15 @@ function jsonResponse(body: unknown, status = 200) {
 describe('the 401 rule', () => {
   beforeEach(() => saveSession('tok-123', user));
 
-  it.each(['/dashboard', '/grants/abc', '/settings'])('on %s clears every stored key and goes to /signin', async (path) => {
-    const location = fakeLocation(path);
-    expect(await handleUnauthorized(location)).toBe(true);
-    for (const key of Object.values(storageKeys)) expect(localStorage.getItem(key)).toBeNull();
-    expect(location.assign).toHaveBeenCalledWith('/signin');
-  });
+  it.each(['/dashboard', '/grants/abc', '/settings'])(
+    'on %s clears every stored key and goes to /signin',
+    async (path) => {
+      const location = fakeLocation(path);
+      expect(await handleUnauthorized(location)).toBe(true);
+      for (const key of Object.values(storageKeys)) expect(localStorage.getItem(key)).toBeNull();
+      expect(location.assign).toHaveBeenCalledWith('/signin');
+    },
+  );
 
   it.each(['/signin', '/signup', '/forgot-password', '/signin/'])(
     'on the exempt page %s clears nothing and leaves the error to the caller',
@@ -54,7 +57,9 @@ describe('the API client', () => {
   });
 
   it("shows the server's message from the error body", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ message: 'Email taken', code: 'conflict' }, 409));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ message: 'Email taken', code: 'conflict' }, 409),
+    );
     const error = await api('/x', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(errorMessage(error, 'fallback')).toBe('Email taken');
   });

@@ -27,7 +27,8 @@ describe('browser-stored session keys', () => {
   it('clears every key', () => {
     saveSession('tok', user);
     clearSession();
-    for (const key of ['token', 'user', 'userRole', 'userId', 'ngoId']) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of ['token', 'user', 'userRole', 'userId', 'ngoId'])
+      expect(localStorage.getItem(key)).toBeNull();
   });
 
   it("says 'Signed in as' the name, else the email, else 'User'", () => {

@@ -1,14 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthCard } from '@/components/layouts/marketing-layout';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { isSignedIn } from '@/lib/session';
 
 const signInSearch = z.object({ redirect: z.string().optional().catch(undefined) });
 
 export const Route = createFileRoute('/signin')({
   validateSearch: signInSearch,
+  beforeLoad: () => {
+    if (isSignedIn()) throw redirect({ to: '/dashboard' });
+  },
   component: SignInPage,
 });
 
 function SignInPage() {
-  return <AuthCard title="Sign in">{null}</AuthCard>;
+  const search = Route.useSearch();
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your organisation's portal.">
+      <SignInForm redirectTo={search.redirect} />
+    </AuthCard>
+  );
 }

@@ -1,10 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { AuthCard } from '@/components/layouts/marketing-layout';
+import { CheckEmailScreen } from '@/features/auth/components/check-email-screen';
+import { VerifyEmailScreen } from '@/features/auth/components/verify-email-screen';
+
+const verifyEmailSearch = z.object({
+  token: z.string().optional().catch(undefined),
+  email: z.string().max(254).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/verify-email')({
+  validateSearch: verifyEmailSearch,
   component: VerifyEmailPage,
 });
 
 function VerifyEmailPage() {
-  return <AuthCard title="VerifyEmail">{null}</AuthCard>;
+  const { token, email } = Route.useSearch();
+  // SPEC §2: a token in the query string means the emailed link was opened; otherwise ask to check the inbox.
+  if (token) {
+    return (
+      <AuthCard title="Verify your email">
+        <VerifyEmailScreen token={token} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Check your email">
+      <CheckEmailScreen email={email} />
+    </AuthCard>
+  );
 }

@@ -11,7 +11,7 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to="/" aria-label="NGO Portal home">
+          <Link to="/">
             <BrandLogo />
           </Link>
           <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">

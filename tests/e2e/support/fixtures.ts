@@ -46,6 +46,8 @@ export async function mailedLink(email: string, pathPrefix: string): Promise<str
 }
 
 export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
+  // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },

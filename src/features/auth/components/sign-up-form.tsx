@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { signUpSchema, useSignUp, type SignUpFormValues, type SignUpInput } from '../api/sign-up';
+import { applyServerError } from '../form-errors';
+import { textLinkClass } from './text-link';
+
+/** Creates the organisation and its first admin, then sends them to the "check your email" page. */
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignUpFormValues, unknown, SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '', organizationName: '' },
+  });
+
+  const onValid = (values: SignUpInput) => {
+    setFailure(null);
+    signUp.mutate(values, {
+      onSuccess: () => void navigate({ to: '/verify-email', search: { email: values.email } }),
+      onError: (error) =>
+        setFailure(
+          applyServerError(error, {
+            setError,
+            fields: ['name', 'email', 'password', 'organizationName'],
+            fallback: 'Could not create the account. Please try again.',
+          }),
+        ),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Field label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Field
+        label="Organisation name"
+        autoComplete="organization"
+        error={errors.organizationName?.message}
+        {...register('organizationName')}
+      />
+      <Button type="submit" pending={signUp.isPending || signUp.isSuccess} pendingLabel="Creating account...">
+        Create account
+      </Button>
+      <p className="text-center text-sm text-slate-700 dark:text-slate-300">
+        Already have an account?{' '}
+        <Link to="/signin" className={textLinkClass}>
+          Sign In
+        </Link>
+      </p>
+    </form>
+  );
+}
