@@ -116,9 +116,12 @@ test('the mobile sidebar slides in from the header button and closes on the back
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn('VOLUNTEER');
   await page.getByRole('button', { name: 'Open sidebar' }).click();
-  const menu = page.getByRole('complementary', { name: 'Portal menu' });
+  const menu = page.getByRole('dialog', { name: 'Portal menu' });
   await expect(menu.getByRole('link', { name: 'Assigned Tasks' })).toBeVisible();
   await page.getByTestId('sidebar-backdrop').click({ position: { x: 360, y: 400 } });
+  await expect(menu).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open sidebar' }).click();
+  await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await page.getByRole('button', { name: 'Open sidebar' }).click();
   await menu.getByRole('link', { name: 'Team Chat' }).click();

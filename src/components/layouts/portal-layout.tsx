@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { cn } from '@/components/ui/cn';
@@ -16,13 +17,6 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const user = getStoredUser();
   const role = getStoredRole();
 
-  useEffect(() => {
-    if (!sidebarOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setSidebarOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [sidebarOpen]);
-
   const close = () => setSidebarOpen(false);
   const sidebar = <PortalSidebar role={role} signedInAs={displayName(user)} onNavigate={close} />;
 
@@ -31,23 +25,23 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         {sidebar}
       </aside>
-      {sidebarOpen && (
-        <div className="lg:hidden">
-          <div
+      {/* On small screens the sidebar is a modal: focus is trapped inside and Escape closes it. */}
+      <Dialog.Root open={sidebarOpen} onOpenChange={setSidebarOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay
             data-testid="sidebar-backdrop"
-            aria-hidden
-            className="fixed inset-0 z-40 bg-slate-950/50"
-            onClick={close}
+            className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden"
           />
-          <aside
+          <Dialog.Content
             id="portal-sidebar-mobile"
-            aria-label="Portal menu"
-            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl dark:bg-slate-900"
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden dark:bg-slate-900"
           >
+            <Dialog.Title className="sr-only">Portal menu</Dialog.Title>
             {sidebar}
-          </aside>
-        </div>
-      )}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
           <button

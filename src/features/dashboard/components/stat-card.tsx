@@ -22,7 +22,9 @@ export function StatCard({ label, value, hint, icon: Icon, className }: StatCard
         </p>
         {Icon && <Icon aria-hidden className="size-5 shrink-0 text-brand-600 dark:text-brand-100" />}
       </div>
-      <p className="text-3xl font-bold wrap-anywhere text-slate-900 tabular-nums dark:text-white">{value}</p>
+      <p className="text-2xl font-bold break-words text-slate-900 tabular-nums sm:text-3xl dark:text-white">
+        {value}
+      </p>
       {hint && <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p>}
     </Card>
   );
