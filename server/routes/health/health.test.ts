@@ -14,11 +14,26 @@ describe('system endpoints', () => {
     expect(res.body).toEqual({ status: 'ok', database: 'up' });
   });
 
-  it('serves an OpenAPI document that lists the health route', async () => {
+  it('serves an OpenAPI document of every route', async () => {
     const res = await call(t.app, 'GET', '/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ openapi: '3.1.0', info: { title: 'NGO Portal API' } });
-    expect(Object.keys((res.body as unknown as { paths: object }).paths)).toContain('/api/health');
+    const paths = Object.keys((res.body as unknown as { paths: object }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/signup',
+        '/api/auth/verify-email',
+        '/api/auth/resend-verification',
+        '/api/auth/signin',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/auth/me',
+        '/api/dashboard/summary',
+        '/api/ngos/{ngoId}',
+        '/api/ngos/{ngoId}/members',
+      ]),
+    );
   });
 
   it('answers unknown API paths with the JSON error shape, never the client shell', async () => {
