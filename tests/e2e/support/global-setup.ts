@@ -52,6 +52,8 @@ export default async function globalSetup() {
       SMTP_URL: '',
       LOG_LEVEL: 'info',
       SEED_DEMO: 'true',
+      // Lets several engineers run the suite against their own builds at once.
+      CLIENT_DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
       // Many sign-ins come from one address in a run; the limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000',
