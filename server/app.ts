@@ -10,6 +10,7 @@ import { mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
 import { createHealthRouter } from './routes/health/health.routes';
+import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/auth', createAuthRouter(deps));
   app.route('/api/dashboard', createDashboardRouter(deps));
   app.route('/api/ngos', createNgosRouter(deps));
+  app.route('/api/marketing', createMarketingRouter(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -42,3 +42,6 @@ export const contactMessageBody = z.object({
     .max(5000, 'Message is too long (5000 characters at most).'),
 });
 export type ContactMessageBody = z.input<typeof contactMessageBody>;
+
+export const contactMessageResponse = z.object({ message: z.string() });
+export type ContactMessageResponse = z.infer<typeof contactMessageResponse>;

@@ -2,3 +2,4 @@ export * from './ngos';
 export * from './users';
 export * from './platform';
 export * from './content';
+export * from './marketing';

@@ -15,7 +15,7 @@ import { ngos, users } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../services/auth/passwords';
-import { hit, resetRateLimit, retryAfterWords } from '../../services/auth/rate-limit';
+import { hit, resetRateLimit, retryAfterWords } from '../../services/rate-limit';
 import {
   checkToken,
   consumeToken,

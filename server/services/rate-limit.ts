@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { rateLimits } from '../../db/schema';
+import type { Database } from '../db';
+import { rateLimits } from '../db/schema';
 
 export interface RateLimitResult {
   allowed: boolean;
