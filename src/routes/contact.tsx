@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { ContactScreen } from '@/features/contact/components/contact-screen';
 
 export const Route = createFileRoute('/contact')({
+  head: () => ({ meta: [{ title: 'Contact us | NGO Portal' }] }),
   component: ContactPage,
 });
 
 function ContactPage() {
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Contact" backTo="/" />
-      </div>
+      <ContactScreen />
     </MarketingLayout>
   );
 }

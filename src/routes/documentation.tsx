@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { DocumentationScreen } from '@/features/docs/components/documentation-screen';
 
 export const Route = createFileRoute('/documentation')({
+  head: () => ({ meta: [{ title: 'Documentation | NGO Portal' }] }),
   component: DocumentationPage,
 });
 
 function DocumentationPage() {
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Documentation" backTo="/" />
-      </div>
+      <DocumentationScreen />
     </MarketingLayout>
   );
 }

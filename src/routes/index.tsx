@@ -1,31 +1,36 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { buttonClass } from '@/components/ui/button';
+import { useTrackVisit } from '@/features/landing/api/track-visit';
+import { AboutSection } from '@/features/landing/components/about-section';
+import { AboutTheCompanySection } from '@/features/landing/components/about-the-company-section';
+import { ContactSection } from '@/features/landing/components/contact-section';
+import { GetStartedSection } from '@/features/landing/components/get-started-section';
+import { Hero } from '@/features/landing/components/hero';
+import { NewsletterForm } from '@/features/landing/components/newsletter-form';
+import { ServicesSection } from '@/features/landing/components/services-section';
+import { SponsorsSection } from '@/features/landing/components/sponsors-section';
+import { StatsSection } from '@/features/landing/components/stats-section';
+import { TestimonialsSection } from '@/features/landing/components/testimonials-section';
 
 export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
 function LandingPage() {
+  // SPEC §4: one page view per landing page load.
+  useTrackVisit();
   return (
-    <MarketingLayout>
-      <section className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-16 text-center sm:py-24">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">
-          The all-in-one platform for nonprofits and NGOs
-        </h1>
-        <p className="max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-          Impact reporting, fundraising, volunteers, data collection and a grants database, in one place that
-          works on any phone, even offline.
-        </p>
-        <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/signup" className={buttonClass('primary')}>
-            Start for Free
-          </Link>
-          <Link to="/public-grants" className={buttonClass('secondary')}>
-            Browse grants
-          </Link>
-        </div>
-      </section>
+    // The hero's background reaches under the transparent bar; it pads its own top for it.
+    <MarketingLayout underHeader footerSlot={<NewsletterForm />}>
+      <Hero />
+      <AboutTheCompanySection />
+      <ServicesSection />
+      <AboutSection />
+      <TestimonialsSection />
+      <StatsSection />
+      <GetStartedSection />
+      <ContactSection />
+      <SponsorsSection />
     </MarketingLayout>
   );
 }

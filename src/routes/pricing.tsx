@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { PricingScreen } from '@/features/pricing/components/pricing-screen';
 
 export const Route = createFileRoute('/pricing')({
+  head: () => ({ meta: [{ title: 'Pricing | NGO Portal' }] }),
   component: PricingPage,
 });
 
 function PricingPage() {
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Pricing" backTo="/" />
-      </div>
+      <PricingScreen />
     </MarketingLayout>
   );
 }

@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { PrivacyPolicy } from '@/features/legal/components/privacy-policy';
 
 export const Route = createFileRoute('/privacy-policy')({
+  head: () => ({ meta: [{ title: 'Privacy Policy | NGO Portal' }] }),
   component: PrivacyPolicyPage,
 });
 
 function PrivacyPolicyPage() {
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Privacy Policy" backTo="/" />
-      </div>
+      <PrivacyPolicy />
     </MarketingLayout>
   );
 }

@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { TermsOfService } from '@/features/legal/components/terms-of-service';
 
 export const Route = createFileRoute('/terms-of-service')({
+  head: () => ({ meta: [{ title: 'Terms of Service | NGO Portal' }] }),
   component: TermsOfServicePage,
 });
 
 function TermsOfServicePage() {
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Terms of Service" backTo="/" />
-      </div>
+      <TermsOfService />
     </MarketingLayout>
   );
 }

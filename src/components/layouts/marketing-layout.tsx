@@ -1,56 +1,40 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { buttonClass } from '@/components/ui/button';
-import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { BrandLogo } from './brand-logo';
+import { cn } from '@/components/ui/cn';
+import { PublicFooter } from './public-footer';
+import { PublicHeader } from './public-header';
+import { useSectionScrollOnArrival } from './section-link';
+import { SkipLink } from './skip-link';
+import './marketing-layout.css';
 
-/** The visitors' frame: header with the calls to action, content, footer. */
-export function MarketingLayout({ children }: { children: ReactNode }) {
+export interface MarketingLayoutProps {
+  children: ReactNode;
+  /** Rendered inside the footer, beside the link columns (the landing page's newsletter form). */
+  footerSlot?: ReactNode;
+  /**
+   * The page starts under the transparent bar instead of below it (a hero whose background should
+   * reach the top of the window). Its first block must then pad its top by at least the bar's
+   * height at the top of the page, 80px (`pt-20`).
+   */
+  underHeader?: boolean;
+}
+
+/**
+ * The visitors' frame: skip link, fixed header, content, footer. Renders the same on the server
+ * (prerendered pages) as in the browser's first render; browser state is read in effects only.
+ */
+export function MarketingLayout({ children, footerSlot, underHeader = false }: MarketingLayoutProps) {
+  useSectionScrollOnArrival();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to="/">
-            <BrandLogo />
-          </Link>
-          <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
-            <Link to="/public-grants" className="hidden px-2 text-sm font-medium hover:underline md:inline">
-              Grants
-            </Link>
-            <Link to="/public-blogs" className="hidden px-2 text-sm font-medium hover:underline md:inline">
-              Blog
-            </Link>
-            <Link to="/pricing" className="hidden px-2 text-sm font-medium hover:underline md:inline">
-              Pricing
-            </Link>
-            <ThemeToggle />
-            <Link to="/signin" className={buttonClass('ghost')}>
-              Sign In
-            </Link>
-            <Link to="/signup" className={buttonClass('primary', 'hidden sm:inline-flex')}>
-              Start for Free
-            </Link>
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
+      <SkipLink />
+      <PublicHeader />
+      {/* The bar is fixed; this padding is its full (top-of-page) height, so nothing starts under it. */}
+      <main id="main" tabIndex={-1} className={cn('flex-1', !underHeader && 'pt-20')}>
         {children}
       </main>
-      <footer className="border-t border-slate-200 px-4 py-6 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-        <div className="mx-auto flex max-w-6xl flex-wrap gap-x-4 gap-y-2">
-          <span>© {new Date().getFullYear()} NGO Portal</span>
-          <Link to="/privacy-policy" className="hover:underline">
-            Privacy Policy
-          </Link>
-          <Link to="/terms-of-service" className="hover:underline">
-            Terms of Service
-          </Link>
-          <Link to="/help-center" className="hover:underline">
-            Help Center
-          </Link>
-        </div>
-      </footer>
+      <PublicFooter slot={footerSlot} />
+      {/* SPEC §9: landing side toasts top-right, closing after 5000 ms. */}
       <Toaster position="top-right" duration={5000} richColors closeButton />
     </div>
   );

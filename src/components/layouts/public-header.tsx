@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { buttonClass } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { desktopNav } from '@/config/marketing-content';
+import { BrandLogo } from './brand-logo';
+import { MobileMenuButton, MobileMenuPanel } from './public-mobile-menu';
+import { NavEntryLink } from './section-link';
+
+/** SPEC §9: the bar turns compact once the page is scrolled more than this many pixels. */
+export const compactThreshold = 10;
+
+function subscribeToScroll(onChange: () => void) {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/** False on the server and while hydrating, so the prerendered HTML and the first render agree. */
+function useScrolledPast(px: number) {
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => window.scrollY > px,
+    () => false,
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** True once the page runs in a browser (after hydration); false on the server. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+const desktopLinkClass =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white data-[status=active]:text-brand-700 dark:data-[status=active]:text-brand-100';
+
+/**
+ * The visitors' fixed top bar (SPEC §2 'Public header', §4 'Header', 'Mobile menu'). Transparent
+ * and tall at the top of the page, compact with a blurred translucent background and a border once
+ * scrolled; `data-scrolled` exposes that state. The mobile menu takes over below the lg breakpoint.
+ */
+export function PublicHeader() {
+  const scrolled = useScrolledPast(compactThreshold);
+  const hydrated = useHydrated();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    // Widening the window past the breakpoint hides the panel; do not leave it open behind the scenes.
+    const desktop = window.matchMedia('(min-width: 64rem)');
+    const onBreakpoint = () => {
+      if (desktop.matches) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    desktop.addEventListener('change', onBreakpoint);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      desktop.removeEventListener('change', onBreakpoint);
+    };
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header
+      ref={headerRef}
+      id="public-header"
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-300',
+        scrolled
+          ? 'border-slate-200 bg-white/80 shadow-sm backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/80'
+          : menuOpen
+            ? 'border-transparent bg-white dark:bg-slate-950'
+            : 'border-transparent bg-transparent',
+      )}
+    >
+      {/* 48px row + padding: 80px tall at the top, 64px compact (sectionScrollOffset counts on it). */}
+      <div
+        className={cn(
+          'mx-auto box-content flex h-12 max-w-6xl items-center justify-between gap-2 px-4 transition-[padding] duration-300',
+          scrolled ? 'py-2' : 'py-4',
+        )}
+      >
+        <Link to="/" className="shrink-0 rounded-lg" onClick={closeMenu}>
+          <BrandLogo />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {desktopNav.map((entry) => (
+              <li key={entry.label}>
+                <NavEntryLink entry={entry} className={desktopLinkClass} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex shrink-0 items-center gap-1 lg:gap-2">
+          {/* A wrapper hides them: buttonClass's own inline-flex would beat a `hidden` beside it. */}
+          <div className="hidden items-center gap-2 lg:flex">
+            <Link to="/signin" className={buttonClass('ghost')}>
+              Sign In
+            </Link>
+            <Link to="/signup" className={buttonClass('primary')}>
+              Start for Free
+            </Link>
+          </div>
+          {/* ThemeToggle reads the document while rendering, so it only renders in the browser; the
+              placeholder keeps the bar from shifting when it appears. */}
+          {hydrated ? <ThemeToggle /> : <span aria-hidden className="inline-block size-11" />}
+          <MobileMenuButton ref={toggleRef} open={menuOpen} onToggle={() => setMenuOpen((o) => !o)} />
+        </div>
+      </div>
+      <MobileMenuPanel open={menuOpen} onClose={closeMenu} />
+    </header>
+  );
+}
