@@ -1,0 +1,234 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile emulation, simulated throttling, median of 3) on the
+ * production build, for /, /public-grants and a bare static HTML page with the landing page's text,
+ * all served by the same server. Writes the figures and budgets to docs/performance.md and exits 1
+ * when / is over budget.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { findChromium } from '../../scripts/find-chromium.mjs';
+
+const RUNS = 3;
+const budget = { score: 95, lcpRatio: 1.3, cls: 0.05, tbtMs: 100, jsKb: 130 };
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  si: number;
+  jsKb: number;
+  totalKb: number;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** The landing page's own text as plain paragraphs: what "a bare page" of similar text would be. */
+function barePage(landingHtml: string): string {
+  const body = landingHtml.slice(landingHtml.indexOf('<div id="root">'));
+  const text = body
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<svg[\s\S]*?<\/svg>/g, '')
+    .replace(/<\/(h1|h2|h3|p|li|a|button|div|section)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const [title, ...rest] = text;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="Bare comparison page"></head><body><h1>${title}</h1>${rest.map((l) => `<p>${l}</p>`).join('')}</body></html>`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function measure(url: string, chromePort: number): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+    });
+    const lhr = result!.lhr;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const items =
+      (
+        lhr.audits['resource-summary']?.details as {
+          items?: { resourceType: string; transferSize: number }[];
+        }
+      )?.items ?? [];
+    const size = (type: string) => (items.find((it) => it.resourceType === type)?.transferSize ?? 0) / 1024;
+    runs.push({
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+      si: audit('speed-index'),
+      jsKb: size('script'),
+      totalKb: size('total'),
+    });
+  }
+  // The median run by LCP, reported whole so its figures belong together.
+  const byLcp = [...runs].sort((a, b) => a.lcp - b.lcp);
+  const mid = byLcp[Math.floor(byLcp.length / 2)]!;
+  return { ...mid, score: median(runs.map((r) => r.score)) };
+}
+
+async function main() {
+  buildIfStale();
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error("No Chromium: install Debian's chromium package or set CHROME_PATH.");
+
+  const dist = mkdtempSync(join(tmpdir(), 'ngo-bench-dist-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'ngo-bench-data-'));
+  cpSync('dist', dist, { recursive: true });
+  writeFileSync(join(dist, 'bench-bare.html'), barePage(readFileSync(join(dist, 'index.html'), 'utf8')));
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIST_DIR: dist,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+    },
+    stdio: 'inherit',
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const pages = [
+      { name: 'bare static page', path: '/bench-bare' },
+      { name: '/', path: '/' },
+      { name: '/public-grants', path: '/public-grants' },
+    ];
+    const figures: Record<string, Figures> = {};
+    for (const page of pages) {
+      figures[page.name] = await measure(`${base}${page.path}`, chrome.port);
+      console.log(page.name, figures[page.name]);
+    }
+    const bare = figures['bare static page']!;
+    const home = figures['/']!;
+    const checks = [
+      {
+        what: 'Performance score',
+        value: home.score,
+        limit: `≥ ${budget.score}`,
+        ok: home.score >= budget.score,
+      },
+      {
+        what: 'LCP ÷ bare page LCP',
+        value: +(home.lcp / bare.lcp).toFixed(2),
+        limit: `≤ ${budget.lcpRatio}`,
+        ok: home.lcp / bare.lcp <= budget.lcpRatio,
+      },
+      { what: 'CLS', value: +home.cls.toFixed(3), limit: `≤ ${budget.cls}`, ok: home.cls <= budget.cls },
+      {
+        what: 'TBT (ms)',
+        value: Math.round(home.tbt),
+        limit: `≤ ${budget.tbtMs}`,
+        ok: home.tbt <= budget.tbtMs,
+      },
+      {
+        what: 'JavaScript loaded (KB, compressed)',
+        value: +home.jsKb.toFixed(1),
+        limit: `≤ ${budget.jsKb}`,
+        ok: home.jsKb <= budget.jsKb,
+      },
+    ];
+    writeReport(figures, checks);
+    const failed = checks.filter((c) => !c.ok);
+    console.log(
+      failed.length
+        ? `Over budget: ${failed.map((c) => c.what).join(', ')}`
+        : 'The landing page is within budget.',
+    );
+    process.exitCode = failed.length ? 1 : 0;
+  } finally {
+    await chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function writeReport(
+  figures: Record<string, Figures>,
+  checks: { what: string; value: number; limit: string; ok: boolean }[],
+) {
+  const bare = figures['bare static page']!;
+  const rows = Object.entries(figures).map(
+    ([name, f]) =>
+      `| ${name} | ${f.score} | ${Math.round(f.fcp)} | ${Math.round(f.lcp)} | ${(f.lcp / bare.lcp).toFixed(2)} | ${f.cls.toFixed(3)} | ${Math.round(f.tbt)} | ${Math.round(f.si)} | ${f.jsKb.toFixed(1)} | ${f.totalKb.toFixed(1)} |`,
+  );
+  const section = [
+    '<!-- bench:web:start -->',
+    '## Web: Lighthouse on the production build (`npm run bench:web`)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on this machine (2 cores), Lighthouse 12.8.2 with Debian Chromium, mobile emulation and simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), median of ${RUNS} runs per page, all pages served by the same server with compression.`,
+    '',
+    '| page | score | FCP ms | LCP ms | LCP ÷ bare | CLS | TBT ms | Speed Index ms | JS KB | total KB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'Budget for `/`:',
+    '',
+    '| check | measured | budget | |',
+    '|---|---|---|---|',
+    ...checks.map((c) => `| ${c.what} | ${c.value} | ${c.limit} | ${c.ok ? 'within' : '**over**'} |`),
+    '<!-- bench:web:end -->',
+  ].join('\n');
+  const file = 'docs/performance.md';
+  const current = readFileSync(file, 'utf8');
+  const next = /<!-- bench:web:start -->[\s\S]*<!-- bench:web:end -->/.test(current)
+    ? current.replace(/<!-- bench:web:start -->[\s\S]*<!-- bench:web:end -->/, section)
+    : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}
+
+await main();
