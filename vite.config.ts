@@ -4,17 +4,20 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPublicPages } from './scripts/prerender.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 // Identifies this build: the persisted query cache is busted by it (a new build never reads old data shapes).
 const appVersion =
   process.env.APP_VERSION ?? `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     tailwindcss(),
+    // The prerender's own server build needs no service worker.
+    !isSsrBuild &&
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -26,6 +29,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
       },
       devOptions: { enabled: false },
+      integration: {
+        // Public pages become static HTML before the worker's precache list is made.
+        beforeBuildServiceWorker: (options) => prerenderPublicPages(options.injectManifest.globDirectory ?? 'dist'),
+      },
     }),
   ],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
@@ -42,4 +49,4 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
-});
+}));

@@ -1,38 +1,35 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerAuthMutationDefaults } from '@/features/auth/api/auth-mutation-defaults';
 import { onSessionExpired } from '@/lib/api-client';
 import { registerServiceWorker } from '@/lib/pwa';
 import { createQueryClient } from '@/lib/query-client';
-import { routeTree } from './routeTree.gen';
+import { createAppRouter } from './router';
 import './styles.css';
 
 const queryClient = createQueryClient();
 registerAuthMutationDefaults(queryClient);
 onSessionExpired(() => queryClient.clear());
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: () => <p role="status">Loading...</p>,
-  scrollRestoration: true,
-});
+const router = createAppRouter(queryClient);
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const container = document.getElementById('root')!;
+// Public pages arrive prerendered: load their route chunks first, then hydrate the same markup.
+// Every other path gets the empty app shell and renders on the client.
+if (container.hasChildNodes()) {
+  void router.load().then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}
 
 registerServiceWorker();

@@ -10,8 +10,9 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Client routes open from the precached shell; /api/* must never get HTML back.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// Prerendered public pages are precached under their clean URLs (/pricing → pricing.html). Every
+// other client route opens from the precached empty app shell; /api/* never gets HTML back.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api\//] }));
 
 // An update waits until the user accepts it from the 'A new version is available' toast.
 self.addEventListener('message', (event) => {

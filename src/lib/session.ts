@@ -18,13 +18,17 @@ export interface StoredUser {
   ngoId?: string;
 }
 
+// Public pages are prerendered at build time, where there is no storage: nobody is signed in there.
+const hasStorage = () => typeof localStorage !== 'undefined';
+
 export function getToken(): string | null {
-  return localStorage.getItem(storageKeys.token);
+  return hasStorage() ? localStorage.getItem(storageKeys.token) : null;
 }
 
 export const isSignedIn = () => Boolean(getToken());
 
 export function getStoredUser(): StoredUser | null {
+  if (!hasStorage()) return null;
   const raw = localStorage.getItem(storageKeys.user);
   if (!raw) return null;
   try {
@@ -41,7 +45,7 @@ export function getStoredUser(): StoredUser | null {
 
 /** The role is read from the stored user, falling back to the stored userRole copy. */
 export function getStoredRole(): string {
-  return normalizeRole(getStoredUser()?.role ?? localStorage.getItem(storageKeys.userRole));
+  return normalizeRole(getStoredUser()?.role ?? (hasStorage() ? localStorage.getItem(storageKeys.userRole) : null));
 }
 
 export function saveSession(token: string, user: SessionUser) {

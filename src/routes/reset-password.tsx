@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthCard } from '@/components/layouts/marketing-layout';
 import { ResetLinkMissing, ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { optionalSearchString } from '@/lib/search-params';
 
-const resetPasswordSearch = z.object({ token: z.string().optional().catch(undefined) });
+const resetPasswordSearch = (search: Record<string, unknown>): { token?: string } => ({
+  token: optionalSearchString(search.token, 200),
+});
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: resetPasswordSearch,

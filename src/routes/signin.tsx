@@ -1,10 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthCard } from '@/components/layouts/marketing-layout';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { optionalSearchString } from '@/lib/search-params';
 import { isSignedIn } from '@/lib/session';
 
-const signInSearch = z.object({ redirect: z.string().optional().catch(undefined) });
+const signInSearch = (search: Record<string, unknown>): { redirect?: string } => ({
+  redirect: optionalSearchString(search.redirect),
+});
 
 export const Route = createFileRoute('/signin')({
   validateSearch: signInSearch,

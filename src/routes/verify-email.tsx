@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthCard } from '@/components/layouts/marketing-layout';
 import { CheckEmailScreen } from '@/features/auth/components/check-email-screen';
 import { VerifyEmailScreen } from '@/features/auth/components/verify-email-screen';
+import { optionalSearchString } from '@/lib/search-params';
 
-const verifyEmailSearch = z.object({
-  token: z.string().optional().catch(undefined),
-  email: z.string().max(254).optional().catch(undefined),
+const verifyEmailSearch = (search: Record<string, unknown>): { token?: string; email?: string } => ({
+  token: optionalSearchString(search.token, 200),
+  email: optionalSearchString(search.email, 254),
 });
 
 export const Route = createFileRoute('/verify-email')({

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import type { ExternalToast } from 'sonner';
+
+/**
+ * Toasts for the public pages without shipping sonner in their first load: the library is fetched
+ * the first time a toast is shown (or when the browser is idle), then the Toaster mounts and shows it.
+ */
+type Sonner = typeof import('sonner');
+let sonner: Promise<Sonner> | undefined;
+const mountListeners = new Set<() => void>();
+let mounted = false;
+
+export const loadSonner = () => (sonner ??= import('sonner'));
+
+function requestMount() {
+  if (mounted) return;
+  mounted = true;
+  mountListeners.forEach((l) => l());
+}
+
+async function show(kind: 'success' | 'error' | 'message', message: string, options?: ExternalToast) {
+  requestMount();
+  const { toast } = await loadSonner();
+  // Let the Toaster subscribe before the first toast is published.
+  await new Promise((r) => setTimeout(r, 0));
+  if (kind === 'message') toast(message, options);
+  else toast[kind](message, options);
+}
+
+export const notify = {
+  success: (message: string, options?: ExternalToast) => void show('success', message, options),
+  error: (message: string, options?: ExternalToast) => void show('error', message, options),
+  message: (message: string, options?: ExternalToast) => void show('message', message, options),
+};
+
+/** Whether the lazily loaded Toaster should be on the page yet. */
+export function useToasterMounted(): boolean {
+  const [isMounted, setMounted] = useState(mounted);
+  useEffect(() => {
+    if (mounted) return setMounted(true);
+    const listener = () => setMounted(true);
+    mountListeners.add(listener);
+    return () => {
+      mountListeners.delete(listener);
+    };
+  }, []);
+  return isMounted;
+}
