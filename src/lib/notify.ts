@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 
 /**
  * Toasts for the public pages without shipping sonner in their first load: the library is fetched
  * the first time a toast is shown (or when the browser is idle), then the Toaster mounts and shows it.
  */
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 let sonner: Promise<Sonner> | undefined;
 const mountListeners = new Set<() => void>();
 let mounted = false;
@@ -23,8 +24,9 @@ async function show(kind: 'success' | 'error' | 'message', message: string, opti
   const { toast } = await loadSonner();
   // Let the Toaster subscribe before the first toast is published.
   await new Promise((r) => setTimeout(r, 0));
-  if (kind === 'message') toast(message, options);
-  else toast[kind](message, options);
+  const fn = kind === 'message' ? toast : toast[kind];
+  if (options) fn(message, options);
+  else fn(message);
 }
 
 export const notify = {
@@ -33,16 +35,17 @@ export const notify = {
   message: (message: string, options?: ExternalToast) => void show('message', message, options),
 };
 
-/** Whether the lazily loaded Toaster should be on the page yet. */
-export function useToasterMounted(): boolean {
-  const [isMounted, setMounted] = useState(mounted);
-  useEffect(() => {
-    if (mounted) return setMounted(true);
-    const listener = () => setMounted(true);
-    mountListeners.add(listener);
-    return () => {
-      mountListeners.delete(listener);
-    };
-  }, []);
-  return isMounted;
-}
+const subscribeToMount = (listener: () => void) => {
+  mountListeners.add(listener);
+  return () => {
+    mountListeners.delete(listener);
+  };
+};
+
+/** Whether the lazily loaded Toaster should be on the page yet (never during prerendering). */
+export const useToasterMounted = (): boolean =>
+  useSyncExternalStore(
+    subscribeToMount,
+    () => mounted,
+    () => false,
+  );

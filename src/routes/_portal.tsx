@@ -9,7 +9,6 @@ export const Route = createFileRoute('/_portal')({
       throw redirect({ to: '/signin', search: { redirect: location.href } });
     }
   },
-  pendingComponent: PortalLoading,
   component: PortalRoute,
 });
 
@@ -17,14 +16,6 @@ function PortalRoute() {
   return (
     <PortalLayout>
       <Outlet />
-    </PortalLayout>
-  );
-}
-
-function PortalLoading() {
-  return (
-    <PortalLayout>
-      <p role="status">Loading...</p>
     </PortalLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { cn } from '@/components/ui/cn';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
@@ -35,7 +35,7 @@ export function MarketingLayout({ children, footerSlot, underHeader = false }: M
       </main>
       <PublicFooter slot={footerSlot} />
       {/* SPEC §9: landing side toasts top-right, closing after 5000 ms. */}
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      <LazyToaster duration={5000} />
     </div>
   );
 }

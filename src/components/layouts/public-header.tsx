@@ -25,16 +25,6 @@ function useScrolledPast(px: number) {
   );
 }
 
-const noSubscription = () => () => {};
-
-/** True once the page runs in a browser (after hydration); false on the server. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 const desktopLinkClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white data-[status=active]:text-brand-700 dark:data-[status=active]:text-brand-100';
@@ -46,7 +36,6 @@ const desktopLinkClass =
  */
 export function PublicHeader() {
   const scrolled = useScrolledPast(compactThreshold);
-  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -121,9 +110,7 @@ export function PublicHeader() {
               Start for Free
             </Link>
           </div>
-          {/* ThemeToggle reads the document while rendering, so it only renders in the browser; the
-              placeholder keeps the bar from shifting when it appears. */}
-          {hydrated ? <ThemeToggle /> : <span aria-hidden className="inline-block size-11" />}
+          <ThemeToggle />
           <MobileMenuButton ref={toggleRef} open={menuOpen} onToggle={() => setMenuOpen((o) => !o)} />
         </div>
       </div>

@@ -53,7 +53,8 @@ describe('ContactForm', () => {
     await u.click(screen.getByRole('button', { name: 'Send message' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(answer);
-    expect(toastSuccess).toHaveBeenCalledWith(answer);
+    // Toasts load sonner on first use, so the call lands a moment later.
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(answer));
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       url: '/api/marketing/contact',

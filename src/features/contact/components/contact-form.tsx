@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { notify } from '@/lib/notify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -57,7 +57,7 @@ export function ContactForm() {
           setIdempotencyKey(null);
           reset(emptyForm);
           setSent(message);
-          toast.success(message);
+          notify.success(message);
         },
         onError: (error) => {
           // A refused message will be edited before it is sent again, so it gets a new key; after a

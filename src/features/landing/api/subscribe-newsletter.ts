@@ -1,19 +1,17 @@
-import { newsletterBody, newsletterResponse, type NewsletterResponse } from '@contract/marketing';
+import type { NewsletterResponse, newsletterBody } from '@contract/marketing';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export const subscribeNewsletterSchema = newsletterBody;
-export type SubscribeNewsletterFormValues = z.input<typeof subscribeNewsletterSchema>;
-export type SubscribeNewsletterInput = z.output<typeof subscribeNewsletterSchema>;
+// Types only: the form loads the schema itself on first validation (see lazyZodResolver).
+export type SubscribeNewsletterFormValues = z.input<typeof newsletterBody>;
+export type SubscribeNewsletterInput = z.output<typeof newsletterBody>;
 
 export const subscribeNewsletterMutationKey = ['marketing', 'newsletter', 'subscribe'] as const;
 
 /** 201 for a new address, 200 when it was already subscribed: both are a success for the visitor. */
 export async function subscribeNewsletter(input: SubscribeNewsletterInput): Promise<NewsletterResponse> {
-  return newsletterResponse.parse(
-    await api<unknown>('/marketing/newsletter', { method: 'POST', body: input }),
-  );
+  return api<NewsletterResponse>('/marketing/newsletter', { method: 'POST', body: input });
 }
 
 export const subscribeNewsletterMutationOptions = () =>

@@ -1,16 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { notify } from '@/lib/notify';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { apiErrorBody, errorMessage } from '@/lib/api-client';
-import {
-  subscribeNewsletterSchema,
-  useSubscribeNewsletter,
-  type SubscribeNewsletterFormValues,
-  type SubscribeNewsletterInput,
-} from '../api/subscribe-newsletter';
+import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 /**
  * The newsletter sign-up of the public footer. Both answers of the server (201 new, 200 already
@@ -23,35 +16,46 @@ export function NewsletterForm() {
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
   const subscribe = useSubscribeNewsletter();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<SubscribeNewsletterFormValues, unknown, SubscribeNewsletterInput>({
-    resolver: zodResolver(subscribeNewsletterSchema),
-    defaultValues: { email: '' },
-  });
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
 
-  const onValid = (values: SubscribeNewsletterInput) => {
-    subscribe.mutate(values, {
+  // One field does not need a form library; the shared contract schema (loaded on first use)
+  // still decides what is valid, exactly as on the server.
+  const validate = async (value: string) => {
+    const { newsletterBody } = await import('@contract/marketing');
+    const result = newsletterBody.safeParse({ email: value });
+    return result.success
+      ? { data: result.data }
+      : { message: result.error.issues[0]?.message ?? 'Enter a valid email address.' };
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = await validate(email);
+    if (!checked.data) {
+      setError(checked.message);
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
+    subscribe.mutate(checked.data, {
       onSuccess: ({ message }) => {
-        toast.success(message);
-        reset();
+        notify.success(message);
+        setEmail('');
       },
-      onError: (error) => {
-        const fieldMessage = apiErrorBody(error)?.fields?.email;
+      onError: (failure) => {
+        const fieldMessage = apiErrorBody(failure)?.fields?.email;
         if (fieldMessage) {
-          setError('email', { type: 'server', message: fieldMessage }, { shouldFocus: true });
+          setError(fieldMessage);
+          input.current?.focus();
           return;
         }
-        toast.error(errorMessage(error, 'Could not subscribe. Please try again.'));
+        notify.error(errorMessage(failure, 'Could not subscribe. Please try again.'));
       },
     });
   };
 
-  const error = errors.email?.message;
   return (
     <div className="flex flex-col gap-3">
       <h2 id={headingId} className="text-base font-semibold text-slate-900 dark:text-white">
@@ -60,7 +64,7 @@ export function NewsletterForm() {
       <form
         noValidate
         aria-labelledby={headingId}
-        onSubmit={handleSubmit(onValid)}
+        onSubmit={(e) => void onSubmit(e)}
         className="flex flex-col gap-1"
       >
         <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -68,18 +72,24 @@ export function NewsletterForm() {
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
+            ref={input}
             id={inputId}
+            name="email"
             type="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.org"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => {
+              if (email) void validate(email).then((r) => setError(r.message));
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={cn(
               'min-h-11 w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 sm:max-w-xs dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
               error ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700',
             )}
-            {...register('email')}
           />
           <Button type="submit" pending={subscribe.isPending} pendingLabel="Subscribing...">
             Subscribe
