@@ -36,7 +36,6 @@ export default tseslint.config(
       'server/db/migrations',
       'test-results',
       'playwright-report',
-      'public/theme-init.js',
     ],
   },
   js.configs.recommended,
@@ -87,6 +86,10 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   ...pluginRouter.configs['flat/recommended'],
+  {
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
   {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },

@@ -18,22 +18,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     // The prerender's own server build needs no service worker.
     !isSsrBuild &&
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-      },
-      devOptions: { enabled: false },
-      integration: {
-        // Public pages become static HTML before the worker's precache list is made.
-        beforeBuildServiceWorker: (options) => prerenderPublicPages(options.injectManifest.globDirectory ?? 'dist'),
-      },
-    }),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        injectRegister: false,
+        registerType: 'prompt',
+        manifest: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        },
+        devOptions: { enabled: false },
+        integration: {
+          // Public pages become static HTML before the worker's precache list is made.
+          beforeBuildServiceWorker: (options) =>
+            prerenderPublicPages(options.injectManifest.globDirectory ?? 'dist'),
+        },
+      }),
   ],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {

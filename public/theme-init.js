@@ -11,7 +11,7 @@
       (!theme && flag === null && window.matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  } catch (e) {
+  } catch {
     /* storage blocked: keep the light default */
   }
 })();

@@ -44,7 +44,10 @@ export async function prerenderPublicPages(outDir: string) {
       resolve: {
         alias: {
           // Render exactly what the browser renders (same Suspense boundaries, no server-only scripts).
-          '@tanstack/router-core/isServer': join(root, 'node_modules/@tanstack/router-core/dist/esm/isServer/client.js'),
+          '@tanstack/router-core/isServer': join(
+            root,
+            'node_modules/@tanstack/router-core/dist/esm/isServer/client.js',
+          ),
         },
       },
     });
@@ -58,7 +61,8 @@ export async function prerenderPublicPages(outDir: string) {
 
     for (const page of prerenderedPages) {
       const markup = await renderRoute(page.url);
-      if (/<script/i.test(markup)) throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
+      if (/<script/i.test(markup))
+        throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
       const html = pageTemplate
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);

@@ -13,7 +13,8 @@ export interface ClientEnv {
 const optionalString = (source: Record<string, unknown>, name: string): string | undefined => {
   const value = source[name];
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Invalid client build configuration: ${name} must be a string`);
+  if (typeof value !== 'string')
+    throw new Error(`Invalid client build configuration: ${name} must be a string`);
   return value;
 };
 

@@ -45,7 +45,9 @@ export function getStoredUser(): StoredUser | null {
 
 /** The role is read from the stored user, falling back to the stored userRole copy. */
 export function getStoredRole(): string {
-  return normalizeRole(getStoredUser()?.role ?? (hasStorage() ? localStorage.getItem(storageKeys.userRole) : null));
+  return normalizeRole(
+    getStoredUser()?.role ?? (hasStorage() ? localStorage.getItem(storageKeys.userRole) : null),
+  );
 }
 
 export function saveSession(token: string, user: SessionUser) {

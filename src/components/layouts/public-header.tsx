@@ -25,7 +25,6 @@ function useScrolledPast(px: number) {
   );
 }
 
-
 const desktopLinkClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white data-[status=active]:text-brand-700 dark:data-[status=active]:text-brand-100';
 

@@ -51,6 +51,27 @@ export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  // Public pages arrive prerendered and hydrate a moment after they paint; a test acting before
+  // that would click on markup React has not attached to yet. Every navigation waits for the app.
+  page: async ({ page }, use) => {
+    const waitForApp = () =>
+      page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
+        timeout: 20_000,
+      });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForApp();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForApp();
+      return response;
+    };
+    await use(page);
+  },
   signIn: async ({ page }, use) => {
     await use(async (role) => {
       await page.goto('/signin');

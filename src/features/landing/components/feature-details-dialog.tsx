@@ -11,6 +11,8 @@ const FeatureDialogContent = lazy(loadContent);
  */
 export function FeatureDetailsDialog({ feature }: { feature: Feature }) {
   const [open, setOpen] = useState(false);
+  // Stays mounted after the first opening, so Radix can hand focus back to this button on close.
+  const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -21,19 +23,21 @@ export function FeatureDetailsDialog({ feature }: { feature: Feature }) {
         aria-expanded={open}
         onPointerEnter={() => void loadContent()}
         onFocus={() => void loadContent()}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         className="inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
       >
         Learn more <span className="sr-only">about {feature.title}</span>
       </button>
-      {open && (
+      {used && (
         <Suspense fallback={null}>
           <FeatureDialogContent
             feature={feature}
-            onClose={() => {
-              setOpen(false);
-              trigger.current?.focus();
-            }}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={trigger}
           />
         </Suspense>
       )}
