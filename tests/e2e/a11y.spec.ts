@@ -9,31 +9,46 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+const publicPages = [
+  '/',
+  '/public-grants',
+  '/public-blogs',
+  '/pricing',
+  '/contact',
+  '/help-center',
+  '/documentation',
+  '/api',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/signin',
+  '/signup',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/payment-success',
+];
+const viewports = { mobile: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } };
+
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     });
 
-    test('public and sign-in pages have no serious accessibility violations', async ({ page }) => {
-      for (const path of [
-        '/',
-        '/signin',
-        '/signup',
-        '/verify-email',
-        '/forgot-password',
-        '/reset-password',
-        '/payment-success',
-        '/pricing',
-      ]) {
-        await page.goto(path);
-        await expect(page.getByRole('heading').first()).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-          theme === 'dark',
-        );
-        expect(await seriousViolations(page), path).toEqual([]);
-      }
-    });
+    for (const [width, viewport] of Object.entries(viewports)) {
+      test(`every public page has no serious accessibility violations (${width})`, async ({ page }) => {
+        test.setTimeout(150_000);
+        await page.setViewportSize(viewport);
+        for (const path of publicPages) {
+          await page.goto(path);
+          await expect(page.getByRole('heading').first()).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            theme === 'dark',
+          );
+          expect(await seriousViolations(page), path).toEqual([]);
+        }
+      });
+    }
 
     test('the portal has no serious accessibility violations', async ({ page, signIn }) => {
       await signIn('NGO_ADMIN');
