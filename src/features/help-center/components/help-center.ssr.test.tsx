@@ -1,76 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, within } from '@testing-library/react';
-import { StrictMode, type ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, expect, it, vi } from 'vitest';
-import { createTestQueryClient } from '@/testing/render-with-router';
+import { within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { prerenderAndHydrate } from '@/testing/prerender-and-hydrate';
 import { HelpCenter } from './help-center';
-
-async function app(ui: ReactNode, path: string) {
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = createRoute({ getParentRoute: () => rootRoute, path, component: () => ui });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  await router.load();
-  return (
-    <StrictMode>
-      <QueryClientProvider client={createTestQueryClient()}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>
-    </StrictMode>
-  );
-}
-
-/** The page is prerendered in Node: render with no browser globals at all, so touching one fails. */
-function renderOnServer(tree: ReactNode): string {
-  for (const name of ['window', 'document', 'localStorage', 'sessionStorage', 'matchMedia', 'navigator'])
-    vi.stubGlobal(name, undefined);
-  try {
-    return renderToString(tree);
-  } finally {
-    vi.unstubAllGlobals();
-  }
-}
-
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
-  vi.restoreAllMocks();
-});
-
-/** Prerenders `ui`, then hydrates that HTML in the browser and fails on any mismatch. */
-async function prerenderAndHydrate(ui: ReactNode, path: string) {
-  const html = renderOnServer(await app(ui, path));
-  container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  // The router restores scroll on hydration; jsdom has no layout and only logs 'Not implemented'.
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  const recoverable = vi.fn();
-  const consoleError = vi.spyOn(console, 'error');
-  const clientTree = await app(ui, path);
-  const target = container;
-  await act(async () => {
-    root = hydrateRoot(target, clientTree, { onRecoverableError: recoverable });
-  });
-  expect(recoverable).not.toHaveBeenCalled();
-  expect(consoleError).not.toHaveBeenCalled();
-  return { html, container: target };
-}
 
 it('prerenders every article and applies a search from the address once hydrated', async () => {
   const { html, container } = await prerenderAndHydrate(
