@@ -54,8 +54,14 @@ afterEach(() => {
 });
 
 /** Prerenders `ui` as the build does, then hydrates that HTML in the browser and fails on any mismatch. */
-export async function prerenderAndHydrate(ui: ReactNode, path: string) {
+export async function prerenderAndHydrate(
+  ui: ReactNode,
+  path: string,
+  /** Sets up the visitor's browser, which may differ from the build machine (theme, scroll). */
+  beforeHydrate?: () => void,
+) {
   const html = renderOnServer(await app(ui, path));
+  beforeHydrate?.();
   container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
