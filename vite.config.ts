@@ -49,5 +49,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The prerender reads which chunk is the landing page's own entry (ADR 0007) from the manifest.
+    manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            landing: fileURLToPath(new URL('./src/landing.tsx', import.meta.url)),
+          },
+        },
   },
 }));

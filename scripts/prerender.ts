@@ -1,12 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-/** Public pages served as static HTML and hydrated; URL → file in dist (workbox's cleanURLs form). */
-export const prerenderedPages: { url: string; file: string; title: string }[] = [
-  { url: '/', file: 'index.html', title: 'NGO Portal: the all-in-one platform for nonprofits' },
+/**
+ * Public pages served as static HTML and hydrated; URL → file in dist (workbox's cleanURLs form).
+ * `entry` names another build input than the app (the landing page hydrates islands only, ADR 0007).
+ */
+export const prerenderedPages: { url: string; file: string; title: string; entry?: string }[] = [
+  {
+    url: '/',
+    file: 'index.html',
+    title: 'NGO Portal: the all-in-one platform for nonprofits',
+    entry: 'src/landing.tsx',
+  },
   { url: '/pricing', file: 'pricing.html', title: 'Pricing · NGO Portal' },
   { url: '/contact', file: 'contact.html', title: 'Contact us · NGO Portal' },
   { url: '/help-center', file: 'help-center.html', title: 'Help Center · NGO Portal' },
@@ -31,7 +39,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * Runs after the client build and before the service worker is built (so the precache lists the
  * prerendered files): builds the server entry with the browser's router code, renders each public
  * page, and writes it into the built index.html. The stylesheet stays a linked file: measured, that
- * beats inlining it (the HTML then fits the first round trips, and the CSS loads beside theme-init.js).
+ * beats inlining it (the HTML then fits the first round trips).
  */
 export async function prerenderPublicPages(outDir: string) {
   const ssrDir = mkdtempSync(join(tmpdir(), 'ngo-ssr-'));
@@ -55,15 +63,17 @@ export async function prerenderPublicPages(outDir: string) {
       renderRoute: (url: string) => Promise<string>;
     };
 
-    const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const template = inlineFavicon(readFileSync(join(outDir, 'index.html'), 'utf8'));
     writeFileSync(join(outDir, appShellFile), template);
-    const pageTemplate = deferAppScript(template);
+    const entries = readBuildEntries(outDir);
 
     for (const page of prerenderedPages) {
       const markup = await renderRoute(page.url);
       if (/<script/i.test(markup))
         throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
-      const html = pageTemplate
+      const entry = page.entry ? entries[page.entry] : undefined;
+      if (page.entry && !entry) throw new Error(`The build has no entry ${page.entry} for ${page.url}.`);
+      const html = deferAppScript(template, entry && `/${entry}`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
         .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
       writeFileSync(join(outDir, page.file), html);
@@ -73,17 +83,52 @@ export async function prerenderPublicPages(outDir: string) {
   }
 }
 
+/** Build input → its chunk file, from Vite's manifest (which is then removed: nothing serves it). */
+function readBuildEntries(outDir: string): Record<string, string> {
+  const file = join(outDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+  return Object.fromEntries(
+    Object.entries(manifest)
+      .filter(([, chunk]) => chunk.isEntry)
+      .map(([src, chunk]) => [src, chunk.file]),
+  );
+}
+
 /**
- * Swaps the entry's module script and its modulepreloads for public/boot.js, which imports the
- * entry once the page has painted (see docs/decisions). The app shell keeps Vite's tags.
+ * Swaps the entry's module script, its modulepreloads and the manifest link for public/boot.js,
+ * which links the manifest and imports the entry (the app's, or `entry`) once the page has painted
+ * its main content (ADR 0005, 0007). The app shell keeps Vite's tags.
  */
-function deferAppScript(html: string): string {
-  const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
-  if (!entry) throw new Error('The built index.html has no module entry script.');
+function deferAppScript(html: string, entry?: string): string {
+  const appEntry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+  if (!appEntry) throw new Error('The built index.html has no module entry script.');
+  const manifest = html.match(/\s*<link rel="manifest" href="([^"]+)"\s*\/?>/);
+  if (!manifest) throw new Error('The built index.html links no web app manifest.');
   return html
-    .replace(entry[0], '')
+    .replace(appEntry[0], '')
+    .replace(manifest[0], '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace('</body>', `  <script src="/boot.js" data-entry="${entry[1]}" defer></script>\n  </body>`);
+    .replace(
+      '</body>',
+      `  <script src="/boot.js" data-entry="${entry ?? appEntry[1]}" data-manifest="${manifest[1]}" defer></script>\n  </body>`,
+    );
+}
+
+/**
+ * The favicon as a data URL: browsers fetch a linked favicon while the page is still painting, a
+ * request a slow connection can spare (it is under 1 KB of SVG).
+ */
+function inlineFavicon(html: string): string {
+  const svg = readFileSync(join(root, 'public', 'favicon.svg'), 'utf8').trim();
+  return html.replace(
+    /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"\s*\/?>/,
+    `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}" type="image/svg+xml" />`,
+  );
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

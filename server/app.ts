@@ -8,7 +8,9 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
+import { createBlogsRouter } from './routes/blogs/blogs.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
+import { createGrantsRouter } from './routes/grants/grants.routes';
 import { createHealthRouter } from './routes/health/health.routes';
 import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/dashboard', createDashboardRouter(deps));
   app.route('/api/ngos', createNgosRouter(deps));
   app.route('/api/marketing', createMarketingRouter(deps));
+  app.route('/api/grants', createGrantsRouter(deps));
+  app.route('/api/blogs', createBlogsRouter(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

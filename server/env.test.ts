@@ -36,4 +36,32 @@ describe('configuration from the environment', () => {
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:4100');
   });
+
+  it('configures no AI provider by default, and checks the AI variables', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ngo-env-'));
+    const env = loadEnv({ DATA_DIR: dataDir, AI_BASE_URL: '', AI_API_KEY: '', AI_TIMEOUT_MS: '' });
+    expect(env.AI_BASE_URL).toBeUndefined();
+    expect(env.AI_API_KEY).toBeUndefined();
+    expect(env.AI_MODEL).toBe('gpt-4o-mini');
+    expect(env.AI_TIMEOUT_MS).toBe(30_000);
+    const local = loadEnv({
+      DATA_DIR: dataDir,
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_MODEL: 'llama3.2',
+    });
+    expect(local).toMatchObject({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.2' });
+    expect(() => loadEnv({ DATA_DIR: dataDir, AI_BASE_URL: 'ftp://models.example.org' })).toThrow(
+      /AI_BASE_URL/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir, AI_TIMEOUT_MS: 'soon' })).toThrow(/AI_TIMEOUT_MS/);
+  });
+
+  it('serves HTTPS only with both a certificate and a key, and then says so in the public URL', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ngo-env-'));
+    expect(() => loadEnv({ DATA_DIR: dataDir, TLS_CERT_FILE: '/etc/cert.pem' })).toThrow(
+      /TLS_CERT_FILE, TLS_KEY_FILE/,
+    );
+    const env = loadEnv({ DATA_DIR: dataDir, PORT: '8443', TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem' });
+    expect(env.PUBLIC_URL).toBe('https://localhost:8443');
+  });
 });

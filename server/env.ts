@@ -31,6 +31,19 @@ const envSchema = z.object({
     .default(15 * 60),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist')),
+  // PEM files: with both, the server speaks HTTPS with HTTP/2 (and HTTP/1.1) itself, no proxy needed.
+  TLS_CERT_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  TLS_KEY_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Any OpenAI-compatible chat-completions endpoint (OpenAI, a gateway, a local Ollama or llama.cpp),
+  // e.g. https://api.openai.com/v1. Unset: the AI routes answer 503.
+  AI_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
+  ),
+  // Optional: a local model server usually needs none.
+  AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  AI_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  AI_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(30_000)),
 });
 
 export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string; PUBLIC_URL: string };
@@ -45,10 +58,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  TLS_CERT_FILE, TLS_KEY_FILE: set both (HTTPS) or neither (HTTP).',
+    );
+  }
   return {
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? persistedSecret(env.DATA_DIR),
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
   };
 }
 

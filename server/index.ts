@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createSecureServer } from 'node:http2';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db';
 import { seedDemoData } from './db/seed';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logger';
+import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { createMailer } from './services/mailer';
 
@@ -28,14 +31,19 @@ async function main() {
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   const mailer = createMailer({ db: handle.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const ai = createAi({ env, db: handle.db, logger });
+  if (!ai.configured) logger.info('no AI provider configured (AI_BASE_URL): AI features answer 503');
   const app = createApp(
-    { env, db: handle.db, logger, mailer, jwt, ping: handle.ping },
+    { env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping },
     { serveClient: true },
   );
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    printBanner(env.PUBLIC_URL, info.port);
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, hostname: env.HOST, ...tlsOptions(env) },
+    (info) => {
+      printBanner(env.PUBLIC_URL, info.port);
+    },
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -82,3 +90,16 @@ main().catch((err: unknown) => {
   else process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 });
+
+/** HTTPS with HTTP/2 when both PEM files are configured (HTTP/1.1 clients still served); else plain HTTP. */
+function tlsOptions(env: Env) {
+  if (!env.TLS_CERT_FILE || !env.TLS_KEY_FILE) return {};
+  return {
+    createServer: createSecureServer,
+    serverOptions: {
+      cert: readFileSync(env.TLS_CERT_FILE),
+      key: readFileSync(env.TLS_KEY_FILE),
+      allowHTTP1: true,
+    },
+  };
+}

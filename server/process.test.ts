@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:http2';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generate as generateCertificate } from 'selfsigned';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The real process, as `npm start` runs it: the embedded database must survive a kill, and two
@@ -24,7 +26,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number) {
+function startServer(port: number, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
@@ -34,6 +36,7 @@ function startServer(port: number) {
       DATABASE_URL: '',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,6 +109,49 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
       expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    }, 120_000);
+
+    it('speaks HTTPS with HTTP/2 when given a certificate and key', async () => {
+      const tlsDir = mkdtempSync(join(tmpdir(), 'ngo-tls-'));
+      const pems = await generateCertificate([{ name: 'commonName', value: '127.0.0.1' }], {
+        keySize: 2048,
+        extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+      });
+      writeFileSync(join(tlsDir, 'cert.pem'), pems.cert);
+      writeFileSync(join(tlsDir, 'key.pem'), pems.private);
+      const port = await freePort();
+      const server = startServer(port, {
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'ngo-process-tls-')),
+        TLS_CERT_FILE: join(tlsDir, 'cert.pem'),
+        TLS_KEY_FILE: join(tlsDir, 'key.pem'),
+      });
+      const health = async () => {
+        const session = connect(`https://127.0.0.1:${port}`, { ca: pems.cert });
+        try {
+          return await new Promise<{ status: number; protocol: string | undefined }>((resolve, reject) => {
+            session.once('error', reject);
+            const req = session.request({ ':path': '/api/health' });
+            req.once('response', (headers) => {
+              resolve({ status: Number(headers[':status']), protocol: session.alpnProtocol });
+              req.resume();
+            });
+            req.once('error', reject);
+            req.end();
+          });
+        } finally {
+          session.close();
+        }
+      };
+      let answer: Awaited<ReturnType<typeof health>> | undefined;
+      for (let i = 0; i < 300 && !answer; i++) {
+        if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+        answer = await health().catch(() => undefined);
+        if (!answer) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(answer).toEqual({ status: 200, protocol: 'h2' });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      rmSync(tlsDir, { recursive: true, force: true });
     }, 120_000);
   },
 );

@@ -27,6 +27,10 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (target !== 'memory' && 'databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection ended by the database (restart, failover, a forced drop) is an 'error'
+    // event; unhandled, it would crash the process. The pool has already discarded that client and
+    // the next query opens a fresh one, so there is nothing else to do.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

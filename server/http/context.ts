@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Database } from '../db';
 import type { Env } from '../env';
+import type { Ai } from '../services/ai';
 import type { Mailer } from '../services/mailer';
 import type { Jwt } from '../services/auth/jwt';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   jwt: Jwt;
+  /** AI completions with usage recording; `configured` is false without AI_BASE_URL (AI routes answer 503). */
+  ai: Ai;
   ping: () => Promise<void>;
 }
 

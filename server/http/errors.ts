@@ -20,6 +20,7 @@ const defaultCodes: Record<number, string> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
+  502: 'bad_gateway',
   503: 'unavailable',
 };
 

@@ -18,4 +18,6 @@ export const errorResponses = {
   404: 'Not found (or belongs to another organisation)',
   409: 'Conflicts with existing data',
   429: 'Too many attempts; see Retry-After',
+  502: 'An upstream service (the AI provider) failed or timed out',
+  503: 'The feature is not configured on this server',
 } as const;

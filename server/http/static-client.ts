@@ -3,10 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { themeFromCookieHeader, withThemeClass } from '../contract/theme';
 import type { AppBindings } from './context';
 
 const noStore = 'no-cache, no-store, must-revalidate';
 const cleanPath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+function cacheControlFor(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (/(\.html|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/.test(path)) return noStore;
+  return 'public, max-age=3600';
+}
 
 /**
  * Serves the built PWA. Prerendered public pages live as `<path>.html` (/pricing → pricing.html);
@@ -17,28 +24,28 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
   const shellFile = existsSync(join(root, 'app-shell.html')) ? 'app-shell.html' : 'index.html';
 
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/')) return next();
-    return serveStatic({
-      root,
-      onFound: (path, ctx) => {
-        if (path.includes('/assets/')) ctx.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (/(\.html|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/.test(path))
-          ctx.header('Cache-Control', noStore);
-        else ctx.header('Cache-Control', 'public, max-age=3600');
-      },
-    })(c, next);
+    // Pages go through the handler below, which puts the visitor's theme choice on them.
+    if (c.req.path.startsWith('/api/') || c.req.path === '/' || c.req.path.endsWith('.html')) return next();
+    const served = await serveStatic({ root })(c, next);
+    // Set here rather than in serveStatic's onFound, which runs after the response is built.
+    if (served instanceof Response) served.headers.set('Cache-Control', cacheControlFor(c.req.path));
+    return served;
   });
 
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) {
       return c.json({ message: 'Not found.', code: 'not_found' }, 404);
     }
-    const prerendered = cleanPath.test(c.req.path) ? join(root, `${c.req.path}.html`) : null;
+    const pagePath = c.req.path === '/' ? '/index' : c.req.path.replace(/\.html$/, '');
+    const prerendered = cleanPath.test(pagePath) ? join(root, `${pagePath}.html`) : null;
     const file = prerendered && existsSync(prerendered) ? prerendered : join(root, shellFile);
     if (!existsSync(file)) {
       return c.text('The client is not built. Run `npm start`, which builds it.', 503);
     }
     c.header('Cache-Control', noStore);
-    return c.html(await readFile(file, 'utf8'));
+    // The page differs by the theme cookie: the choice is on <html> before first paint (ADR 0007).
+    c.header('Vary', 'Cookie');
+    const theme = themeFromCookieHeader(c.req.header('cookie'));
+    return c.html(withThemeClass(await readFile(file, 'utf8'), theme));
   });
 }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db';
 import { loadEnv } from '../env';
+import { createAi } from '../services/ai';
 import { createJwt } from '../services/auth/jwt';
 import { createMailer } from '../services/mailer';
 import { newId } from '../services/ids';
@@ -24,12 +25,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ db: handle.db, logger, from: env.MAIL_FROM });
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
-  const app = createApp({ env, db: handle.db, logger, mailer, jwt, ping: handle.ping });
+  // Unconfigured unless the test passes AI_BASE_URL (e.g. the URL of server/testing/ai-stand-in.ts).
+  const ai = createAi({ env, db: handle.db, logger });
+  const app = createApp({ env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping });
   return {
     app,
     db: handle.db,
     jwt,
     env,
+    ai,
     close: async () => {
       await handle.close();
       await dropDatabase();

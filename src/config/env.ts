@@ -7,6 +7,11 @@ export interface ClientEnv {
   /** SPEC §7 start-up rewrite: a base on the plain backend host moves to the NGO-specific host. */
   VITE_PLAIN_BACKEND_HOST?: string;
   VITE_NGO_BACKEND_HOST?: string;
+  /**
+   * SPEC §7: the public blogs page calls a fixed absolute backend address for GET /blogs. Defaults
+   * to the API base (VITE_API_BASE_URL), so one backend serves both unless a deployment splits them.
+   */
+  VITE_BLOGS_API_BASE_URL: string;
   VITE_APP_VERSION: string;
 }
 
@@ -19,10 +24,12 @@ const optionalString = (source: Record<string, unknown>, name: string): string |
 };
 
 export function parseClientEnv(source: Record<string, unknown>): ClientEnv {
+  const apiBase = optionalString(source, 'VITE_API_BASE_URL') ?? '/api';
   return {
-    VITE_API_BASE_URL: optionalString(source, 'VITE_API_BASE_URL') ?? '/api',
+    VITE_API_BASE_URL: apiBase,
     VITE_PLAIN_BACKEND_HOST: optionalString(source, 'VITE_PLAIN_BACKEND_HOST'),
     VITE_NGO_BACKEND_HOST: optionalString(source, 'VITE_NGO_BACKEND_HOST'),
+    VITE_BLOGS_API_BASE_URL: optionalString(source, 'VITE_BLOGS_API_BASE_URL') ?? apiBase,
     VITE_APP_VERSION: optionalString(source, 'VITE_APP_VERSION') ?? 'dev',
   };
 }

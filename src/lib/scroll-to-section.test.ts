@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  clearSectionScroll,
   focusSection,
-  pendingSectionScroll,
-  requestSectionScroll,
   scrollToSection,
   sectionScrollOffset,
   sectionScrollTop,
@@ -33,7 +30,6 @@ describe('scroll to a section', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
-    clearSectionScroll(pendingSectionScroll() ?? '');
   });
 
   it('reports a missing section and does not scroll', () => {
@@ -71,15 +67,6 @@ describe('scroll to a section', () => {
     focusSection('about');
     expect(document.activeElement).toBe(heading);
     expect(focus).toHaveBeenCalledWith({ preventScroll: true });
-  });
-
-  it('remembers a section asked for on another page until it is cleared', () => {
-    requestSectionScroll('testimonials');
-    expect(pendingSectionScroll()).toBe('testimonials');
-    clearSectionScroll('about');
-    expect(pendingSectionScroll()).toBe('testimonials');
-    clearSectionScroll('testimonials');
-    expect(pendingSectionScroll()).toBeNull();
   });
 
   it('waits for a section that renders later, then settles on it', async () => {

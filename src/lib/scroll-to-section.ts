@@ -47,25 +47,6 @@ export function focusSection(id: string) {
   target?.focus({ preventScroll: true });
 }
 
-/**
- * A section scroll asked for on another page, to be done once the home page has rendered. Kept in
- * memory rather than in the history entry, so going back to that entry later restores the
- * position the visitor left instead of jumping to the section again.
- */
-let pendingSection: string | null = null;
-
-export function requestSectionScroll(id: string) {
-  pendingSection = id;
-}
-
-export function pendingSectionScroll(): string | null {
-  return pendingSection;
-}
-
-export function clearSectionScroll(id: string) {
-  if (pendingSection === id) pendingSection = null;
-}
-
 const userScrollEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**

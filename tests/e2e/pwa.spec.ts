@@ -94,3 +94,29 @@ test('static assets are cached immutable; the shell and worker are never cached'
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ code: 'not_found' });
 });
+
+test('a chosen theme is on the page before first paint, from the server and offline from the worker', async ({
+  page,
+  context,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/pricing');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+  // Online: the HTML itself carries the class, so no script has to run before the first paint.
+  const fromServer = await page.request.get('/');
+  expect(await fromServer.text()).toContain('<html lang="en" class="dark">');
+
+  // Offline: the worker answers from its precache and puts the same choice on the page.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  const offline = await page.goto('/');
+  expect(offline?.fromServiceWorker()).toBe(true);
+  expect(await offline!.text()).toContain('<html lang="en" class="dark">');
+  await context.setOffline(false);
+});

@@ -3,3 +3,4 @@ export * from './users';
 export * from './platform';
 export * from './content';
 export * from './marketing';
+export * from './ai';

@@ -400,3 +400,45 @@ export function buildSampleGrants(today: Date): SampleGrant[] {
     };
   });
 }
+
+const bulkTitleSuffixes = ['', '', '', ' 2025', ' 2026', ' (Round 2)', ' for Local Partners', ': Phase II'];
+
+/**
+ * `count` varied grants for load tests (`npm run bench:api`): the catalogue's categories, titles,
+ * donors, countries, areas and sizes in random combinations, posted over the last two years, with
+ * the same country weighting as the demo catalogue. The same for a given day and seed. Not used by
+ * the demo seed.
+ */
+export function buildBulkGrants(count: number, today: Date, seed = 20_260_401): SampleGrant[] {
+  const rng = createRng(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const category = rng.pick(categories);
+    const title = `${rng.pick(category.titles)}${rng.pick(bulkTitleSuffixes)}`;
+    const postDaysAgo = rng.int(0, 730);
+    const postDate = utcDay(today, -postDaysAgo);
+    // Some calls are rolling; the others close two weeks to eight months after posting.
+    const deadline = deadlineKind(i) === 'rolling' ? null : utcDay(today, rng.int(14, 240) - postDaysAgo);
+    const donorAgency = rng.next() < 0.3 ? rng.pick(generalDonors) : rng.pick(category.donors);
+    const country = rng.pick(countryLists);
+    const areas = rng.pickSome(category.areas, rng.int(1, 3));
+    return {
+      title,
+      category: category.name,
+      donorAgency,
+      grantSize: rng.pick(grantSizes),
+      postDate,
+      deadlineDate: deadline,
+      imageUrl: rng.next() < 0.5 ? 'funding-opportunity.png' : null,
+      country,
+      areaOfInterest: areas.join(', '),
+      description:
+        `${donorAgency} invites proposals from ${rng.pick(applicants)} working to ${category.focus} ` +
+        `in ${countryPhrase(country)}. Funded projects run for ${rng.pick(durations)} and focus on ` +
+        `${joinWithAnd(areas)}. ${rng.pick(approaches)}`,
+      eligibility: eligibility(rng, country, areas[0] ?? category.name),
+      applicationUrl: `https://example.org/grants/${slug(title)}-${i}/apply`,
+      sourceUrl: `https://example.org/funders/${slug(donorAgency)}`,
+      isSample: true,
+    };
+  });
+}

@@ -382,6 +382,7 @@ describe('POST /api/marketing/contact', () => {
         env: t.env,
         db: t.db,
         jwt: t.jwt,
+        ai: t.ai,
         logger: pino({ level: 'silent' }),
         ping: async () => {},
         mailer: {

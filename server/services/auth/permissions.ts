@@ -9,6 +9,8 @@ const permissions = {
   'tenants:cross': ['SUPER_ADMIN'],
   'grants:manage': ['SUPER_ADMIN'],
   'blogs:manage': ['SUPER_ADMIN'],
+  // Separate from blogs:manage: generation spends AI tokens, which may be opened to other roles later.
+  'blogs:generate': ['SUPER_ADMIN'],
 } satisfies Record<string, Role[]>;
 
 export type Action = keyof typeof permissions;

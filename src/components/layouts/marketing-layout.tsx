@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { cn } from '@/components/ui/cn';
+import { Island } from '@/components/ui/island';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { useSectionScrollOnArrival } from './section-link';
 import { SkipLink } from './skip-link';
-import './marketing-layout.css';
 
 export interface MarketingLayoutProps {
   children: ReactNode;
@@ -28,16 +28,24 @@ export function MarketingLayout({ children, footerSlot, underHeader = false }: M
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <PublicHeader />
+      <Island name="public-header">
+        <PublicHeader />
+      </Island>
       {/* The bar is fixed; this padding is its full (top-of-page) height, so nothing starts under it. */}
       <main id="main" tabIndex={-1} className={cn('flex-1', !underHeader && 'pt-20')}>
         {children}
       </main>
       <PublicFooter slot={footerSlot} />
-      {/* SPEC §9: landing side toasts top-right, closing after 5000 ms. */}
-      <LazyToaster duration={5000} />
+      <Island name="toaster">
+        <MarketingToaster />
+      </Island>
     </div>
   );
+}
+
+/** SPEC §9: landing side toasts top-right, closing after 5000 ms. */
+export function MarketingToaster() {
+  return <LazyToaster duration={5000} />;
 }
 
 /** A narrow centred card for the sign-in family of screens. */

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PageLink } from '@/components/ui/page-link';
 import type { ReactNode } from 'react';
 import { footerColumns } from '@/config/marketing-content';
 import { BrandLogo } from './brand-logo';
@@ -23,9 +23,9 @@ export function PublicFooter({ slot }: { slot?: ReactNode }) {
         <div className="mx-auto max-w-6xl">
           <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <div className="flex flex-col gap-6">
-              <Link to="/" className="self-start rounded-lg">
+              <PageLink to="/" className="self-start rounded-lg">
                 <BrandLogo />
-              </Link>
+              </PageLink>
               {slot}
             </div>
             <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-4">

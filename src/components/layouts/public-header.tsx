@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PageLink } from '@/components/ui/page-link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -87,9 +87,9 @@ export function PublicHeader() {
           scrolled ? 'py-2' : 'py-4',
         )}
       >
-        <Link to="/" className="shrink-0 rounded-lg" onClick={closeMenu}>
+        <PageLink to="/" className="shrink-0 rounded-lg" onClick={closeMenu}>
           <BrandLogo />
-        </Link>
+        </PageLink>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {desktopNav.map((entry) => (
@@ -102,12 +102,12 @@ export function PublicHeader() {
         <div className="flex shrink-0 items-center gap-1 lg:gap-2">
           {/* A wrapper hides them: buttonClass's own inline-flex would beat a `hidden` beside it. */}
           <div className="hidden items-center gap-2 lg:flex">
-            <Link to="/signin" className={buttonClass('ghost')}>
+            <PageLink to="/signin" className={buttonClass('ghost')}>
               Sign In
-            </Link>
-            <Link to="/signup" className={buttonClass('primary')}>
+            </PageLink>
+            <PageLink to="/signup" className={buttonClass('primary')}>
               Start for Free
-            </Link>
+            </PageLink>
           </div>
           <ThemeToggle />
           <MobileMenuButton ref={toggleRef} open={menuOpen} onToggle={() => setMenuOpen((o) => !o)} />

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PageLink } from '@/components/ui/page-link';
 import { Menu, X } from 'lucide-react';
 import type { Ref } from 'react';
 import { buttonClass } from '@/components/ui/button';
@@ -80,14 +80,14 @@ export function MobileMenuPanel({ open, onClose }: { open: boolean; onClose: () 
             </li>
           ))}
           <li className={cn('mt-2 border-t border-slate-200 pt-3 dark:border-slate-800', staggered(auth))}>
-            <Link to="/signin" className={buttonClass('secondary', 'w-full')} onClick={onClose}>
+            <PageLink to="/signin" className={buttonClass('secondary', 'w-full')} onClick={onClose}>
               Sign In
-            </Link>
+            </PageLink>
           </li>
           <li className={cn('pt-1', staggered(auth + 1))}>
-            <Link to="/signup" className={buttonClass('primary', 'w-full')} onClick={onClose}>
+            <PageLink to="/signup" className={buttonClass('primary', 'w-full')} onClick={onClose}>
               Sign Up
-            </Link>
+            </PageLink>
           </li>
         </ul>
       </nav>

@@ -3,6 +3,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startAiStandIn } from '../../../server/testing/ai-stand-in';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,8 +34,13 @@ async function waitForHealth(url: string, server: { exitCode: number | null }, t
   throw new Error(`The server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** One real server over a fresh data folder and a free port for the whole run. */
+/**
+ * One real server over a fresh data folder and a free port for the whole run, with the AI stand-in
+ * as its AI provider, so blog generation runs end to end without a model or a network.
+ */
 export default async function globalSetup() {
+  // Deterministic answers; a spec switches its mode over HTTP (POST /__stand-in/mode) and back.
+  const aiStandIn = await startAiStandIn();
   const dataDir = mkdtempSync(join(tmpdir(), 'ngo-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -57,19 +63,33 @@ export default async function globalSetup() {
       // Many sign-ins come from one address in a run; the limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000',
+      AI_BASE_URL: aiStandIn.baseUrl,
+      AI_API_KEY: 'e2e-stand-in-key',
+      AI_MODEL: 'stand-in-model',
+      // A failing provider is retried once; keep a stuck call well inside a test's time limit.
+      AI_TIMEOUT_MS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.pipe(log);
   server.stderr.pipe(log);
-  await waitForHealth(baseURL, server, 60_000);
+  try {
+    await waitForHealth(baseURL, server, 60_000);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await aiStandIn.close();
+    throw error;
+  }
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
+  // Workers are other processes: they reach the stand-in's control endpoints through this origin.
+  process.env.E2E_AI_STAND_IN_URL = aiStandIn.url;
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await aiStandIn.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

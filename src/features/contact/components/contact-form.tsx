@@ -13,7 +13,7 @@ import {
   type ContactMessageInput,
 } from '../api/send-contact-message';
 import { newIdempotencyKey } from '../idempotency-key';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
 
 const formFields = ['name', 'email', 'organisation', 'subject', 'message'] as const;
 type FormField = (typeof formFields)[number];

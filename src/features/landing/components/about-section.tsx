@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PageLink } from '@/components/ui/page-link';
 import { ArrowRight } from 'lucide-react';
 import { LandingSection } from './landing-section';
 
@@ -16,22 +16,22 @@ export function AboutSection() {
     >
       <ul className="grid gap-4 sm:grid-cols-3">
         <li>
-          <Link to="/public-grants" className={linkCard}>
+          <PageLink to="/public-grants" className={linkCard}>
             Latest Grants
             <ArrowRight aria-hidden className="size-5 text-brand-700 dark:text-brand-100" />
-          </Link>
+          </PageLink>
         </li>
         <li>
-          <Link to="/public-blogs" className={linkCard}>
+          <PageLink to="/public-blogs" className={linkCard}>
             Latest Blogs
             <ArrowRight aria-hidden className="size-5 text-brand-700 dark:text-brand-100" />
-          </Link>
+          </PageLink>
         </li>
         <li>
-          <Link to="/pricing" className={linkCard}>
+          <PageLink to="/pricing" className={linkCard}>
             Pricing
             <ArrowRight aria-hidden className="size-5 text-brand-700 dark:text-brand-100" />
-          </Link>
+          </PageLink>
         </li>
       </ul>
     </LandingSection>

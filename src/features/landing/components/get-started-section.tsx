@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PageLink } from '@/components/ui/page-link';
 import { Check } from 'lucide-react';
 import { starterPlan, trialCallToAction } from '@/config/marketing-content';
 import { buttonClass } from '@/components/ui/button';
@@ -44,9 +44,9 @@ export function GetStartedSection() {
               </li>
             ))}
           </ul>
-          <Link to={starterPlan.cta.to} className={buttonClass('primary', 'mt-auto')}>
+          <PageLink to={starterPlan.cta.to} className={buttonClass('primary', 'mt-auto')}>
             {starterPlan.cta.label}
-          </Link>
+          </PageLink>
         </article>
         <article
           aria-labelledby="trial-cta-heading"
@@ -56,19 +56,19 @@ export function GetStartedSection() {
             {trialCallToAction.heading}
           </h3>
           <p className="text-brand-50">{trialCallToAction.text}</p>
-          <Link
+          <PageLink
             to={trialCallToAction.cta.to}
             className="mt-2 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 transition-colors hover:bg-brand-50"
           >
             {trialCallToAction.cta.label}
-          </Link>
+          </PageLink>
         </article>
       </div>
       <p className="mt-6 text-slate-700 dark:text-slate-300">
         Need more members or storage?{' '}
-        <Link to="/pricing" className={textLinkClass}>
+        <PageLink to="/pricing" className={textLinkClass}>
           Compare all plans on the pricing page
-        </Link>
+        </PageLink>
       </p>
     </LandingSection>
   );

@@ -1,4 +1,5 @@
 import { buttonClass } from '@/components/ui/button';
+import { Island } from '@/components/ui/island';
 import { InPageLink } from './in-page-link';
 
 /** Above the fold: text and two in-page calls to action only, no images (slow phones). */
@@ -13,15 +14,24 @@ export function Hero() {
           Impact reporting, fundraising, volunteers, data collection and a grants database, in one place that
           works on any phone, even offline.
         </p>
-        <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <InPageLink target="get-started" className={buttonClass('primary')}>
-            Start for Free
-          </InPageLink>
-          <InPageLink target="services" className={buttonClass('secondary')}>
-            View Features
-          </InPageLink>
-        </div>
+        <Island name="hero-actions">
+          <HeroActions />
+        </Island>
       </div>
+    </div>
+  );
+}
+
+/** SPEC §2: 'Start for Free' scrolls to get-started, 'View Features' to services. */
+export function HeroActions() {
+  return (
+    <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+      <InPageLink target="get-started" className={buttonClass('primary')}>
+        Start for Free
+      </InPageLink>
+      <InPageLink target="services" className={buttonClass('secondary')}>
+        View Features
+      </InPageLink>
     </div>
   );
 }

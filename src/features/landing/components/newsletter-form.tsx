@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { notify } from '@/lib/notify';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -11,10 +11,11 @@ import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
  * else (429 included) to an error toast with the server's message.
  */
 export function NewsletterForm() {
-  const id = useId();
-  const headingId = `${id}-heading`;
-  const inputId = `${id}-email`;
-  const errorId = `${id}-error`;
+  // Fixed ids, not useId: this form is hydrated as its own island, where useId would not produce the
+  // ids of the prerendered page; there is one newsletter form per page.
+  const headingId = 'newsletter-heading';
+  const inputId = 'newsletter-email';
+  const errorId = 'newsletter-error';
   const subscribe = useSubscribeNewsletter();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
@@ -39,7 +40,7 @@ export function NewsletterForm() {
       return;
     }
     setError(undefined);
-    subscribe.mutate(checked.data, {
+    void subscribe.mutate(checked.data, {
       onSuccess: ({ message }) => {
         notify.success(message);
         setEmail('');

@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { getGrantQueryOptions } from '@/features/grants/api/get-grant';
+import { GrantDetails } from '@/features/grants/components/grant-details';
 
 export const Route = createFileRoute('/_portal/grants/$id')({
+  // Warm, never wait: the page shows its skeleton, then the grant or 'Grant not found.'.
+  loader: ({ context, params }) =>
+    void context.queryClient.query(getGrantQueryOptions(params.id)).catch(() => undefined),
   component: GrantDetailsPage,
 });
 
 function GrantDetailsPage() {
-  return <NotAvailableYet title="Grant details" />;
+  const { id } = Route.useParams();
+  return <GrantDetails id={id} />;
 }

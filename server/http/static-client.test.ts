@@ -1,0 +1,52 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppBindings } from './context';
+import { mountClient } from './static-client';
+
+const page = (name: string) => `<!doctype html><html lang="en"><head></head><body>${name}</body></html>`;
+
+let app: Hono<AppBindings>;
+beforeAll(() => {
+  const dist = mkdtempSync(join(tmpdir(), 'ngo-dist-'));
+  writeFileSync(join(dist, 'index.html'), page('landing'));
+  writeFileSync(join(dist, 'pricing.html'), page('pricing'));
+  writeFileSync(join(dist, 'app-shell.html'), page('shell'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {}');
+  app = new Hono<AppBindings>();
+  mountClient(app, dist);
+});
+
+const get = (path: string, cookie?: string) => app.request(path, cookie ? { headers: { cookie } } : {});
+
+describe('serving the built client', () => {
+  it('serves prerendered pages by clean URL, and the app shell for any other path', async () => {
+    expect(await (await get('/')).text()).toContain('landing');
+    expect(await (await get('/pricing')).text()).toContain('pricing');
+    expect(await (await get('/dashboard')).text()).toContain('shell');
+  });
+
+  it("puts the visitor's theme choice on <html> before first paint, and says the page varies by it", async () => {
+    for (const path of ['/', '/pricing', '/dashboard', '/index.html']) {
+      const res = await get(path, 'theme=dark');
+      expect(await res.text(), path).toContain('<html lang="en" class="dark">');
+      expect(res.headers.get('vary')).toContain('Cookie');
+      expect(res.headers.get('cache-control')).toContain('no-store');
+    }
+    expect(await (await get('/', 'theme=light')).text()).toContain('<html lang="en" class="light">');
+    // No choice (or a bad one): no class, the CSS follows the system preference.
+    expect(await (await get('/', 'theme=<script>')).text()).toContain('<html lang="en">');
+  });
+
+  it('caches hashed assets for a year and never answers /api with HTML', async () => {
+    const asset = await get('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const api = await get('/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+});

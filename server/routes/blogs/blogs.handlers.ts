@@ -1,0 +1,162 @@
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Blog,
+  BlogListFilters,
+  createBlogBody,
+  generateBlogBody,
+  GeneratedBlog,
+  GeneratedSimpleBlog,
+} from '../../contract/blogs';
+import type { Database } from '../../db';
+import { blogs } from '../../db/schema';
+import type { AuthUser } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import type { Ai } from '../../services/ai';
+import { newId } from '../../services/ids';
+import { prefixTsQuery } from '../../services/search';
+import { advancedBlogMessages, simpleBlogMessages, splitGeneratedMarkdown } from './blog-generation';
+
+export const blogNotFoundMessage = 'Blog not found.';
+const notFound = () => new ApiError(404, blogNotFoundMessage);
+
+const blogColumns = {
+  id: blogs.id,
+  title: blogs.title,
+  category: blogs.category,
+  summary: blogs.summary,
+  content: blogs.content,
+  imageUrl: blogs.imageUrl,
+  author: blogs.author,
+  postDate: blogs.postDate,
+  source: blogs.source,
+  createdAt: blogs.createdAt,
+  generatedAt: blogs.generatedAt,
+  tone: blogs.tone,
+  keywords: blogs.keywords,
+};
+type BlogRow = Pick<typeof blogs.$inferSelect, keyof typeof blogColumns>;
+
+function toBlog(row: BlogRow): Blog {
+  return {
+    ...row,
+    // Only this API writes the column, and only these two values.
+    source: row.source === 'generated' ? 'generated' : 'manual',
+    createdAt: row.createdAt.toISOString(),
+    generatedAt: row.generatedAt?.toISOString() ?? null,
+  };
+}
+
+/** 'YYYY-MM-DD' of the UTC day of `now`: a blank post date means "today" in UTC, as times are stored. */
+export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Same rules as the grants listing: indexed expressions, blank filters already dropped by the contract. */
+export function blogConditions(f: BlogListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.category) conditions.push(sql`lower(trim(${blogs.category})) = lower(${f.category}::text)`);
+  if (f.publishedFrom) conditions.push(gte(blogs.postDate, f.publishedFrom));
+  if (f.publishedTo) conditions.push(lte(blogs.postDate, f.publishedTo));
+  const query = f.search ? prefixTsQuery(f.search) : null;
+  if (query) conditions.push(sql`${blogs.searchVector} @@ to_tsquery('simple', ${query})`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The id comes last, so equal keys always list in the same order (and give the same ETag). */
+export function blogOrder(f: Pick<BlogListFilters, 'sortBy' | 'sortOrder'>): SQL {
+  const dir = f.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  switch (f.sortBy) {
+    case 'title':
+      return sql`lower(${blogs.title}) ${dir}, ${blogs.title} ${dir}, ${blogs.id} ${dir}`;
+    case 'createdAt':
+      return sql`${blogs.createdAt} ${dir}, ${blogs.id} ${dir}`;
+    case 'postDate':
+    default:
+      // Same-day posts: the one saved last is the newer one.
+      return sql`${blogs.postDate} ${dir}, ${blogs.createdAt} ${dir}, ${blogs.id} ${dir}`;
+  }
+}
+
+export async function listBlogs(db: Database, f: BlogListFilters): Promise<Blog[]> {
+  const rows = await db.select(blogColumns).from(blogs).where(blogConditions(f)).orderBy(blogOrder(f));
+  return rows.map(toBlog);
+}
+
+export async function getBlog(db: Database, id: string): Promise<Blog> {
+  const [row] = await db.select(blogColumns).from(blogs).where(eq(blogs.id, id)).limit(1);
+  if (!row) throw notFound();
+  return toBlog(row);
+}
+
+export async function createBlog(
+  db: Database,
+  user: AuthUser,
+  body: z.output<typeof createBlogBody>,
+  now = new Date(),
+): Promise<Blog> {
+  const generated = body.source === 'generated';
+  const [row] = await db
+    .insert(blogs)
+    .values({
+      id: newId(),
+      title: body.title,
+      category: body.category,
+      summary: body.summary,
+      // Stored exactly as written: sanitising is the renderer's job, and trimming would change Markdown.
+      content: body.content,
+      imageUrl: body.imageUrl,
+      author: user.name.trim() || user.email,
+      postDate: body.postDate ?? utcToday(now),
+      source: body.source,
+      tone: body.tone,
+      keywords: body.keywords,
+      generatedAt: generated ? new Date(body.generatedAt ?? now) : null,
+      // The client's createdAt is ignored: the server's clock decides.
+      createdAt: now,
+    })
+    .returning(blogColumns);
+  if (!row) throw new Error('insert returned no row');
+  return toBlog(row);
+}
+
+export async function deleteBlog(db: Database, id: string): Promise<void> {
+  const deleted = await db.delete(blogs).where(eq(blogs.id, id)).returning({ id: blogs.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+const caller = (user: AuthUser) => ({ ngoId: user.ngoId || null, userId: user.id });
+
+/** SPEC §5 advanced generation: a draft to review, nothing saved. */
+export async function generateBlog(
+  ai: Ai,
+  user: AuthUser,
+  body: z.output<typeof generateBlogBody>,
+): Promise<GeneratedBlog> {
+  const completion = await ai.complete(advancedBlogMessages(body), {
+    feature: 'blog-generate',
+    ...caller(user),
+  });
+  // The title is the user's; a heading the model added anyway is dropped.
+  const { content } = splitGeneratedMarkdown(completion.content);
+  return {
+    title: body.title,
+    category: body.category,
+    summary: body.summary,
+    tone: body.tone,
+    keywords: body.keywords,
+    content,
+  };
+}
+
+/** SPEC §5 simple generation from one description; the model's own title comes back when it gave one. */
+export async function generateSimpleBlog(
+  ai: Ai,
+  user: AuthUser,
+  prompt: string,
+): Promise<GeneratedSimpleBlog> {
+  const completion = await ai.complete(simpleBlogMessages(prompt), {
+    feature: 'blog-generate-simple',
+    ...caller(user),
+  });
+  const { title, content } = splitGeneratedMarkdown(completion.content);
+  return title ? { title, content } : { content };
+}

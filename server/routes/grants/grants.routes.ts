@@ -1,0 +1,123 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  createGrantBody,
+  grantDetail,
+  grantIdParams,
+  grantList,
+  grantListQuery,
+  updateGrantBody,
+  type GrantDetail,
+  type GrantList,
+} from '../../contract/grants';
+import { requireAuth, requirePermission } from '../../http/auth-middleware';
+import type { AppDeps } from '../../http/context';
+import { revalidatedJson } from '../../http/etag';
+import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
+import { createRouter } from '../../http/router';
+import { createGrant, deleteGrant, getGrant, listGrantsJson, updateGrant } from './grants.handlers';
+
+const tags = ['Grants'];
+
+const revalidation =
+  'Public. Carries a strong ETag (SHA-256 of the body; marked weak when the answer is gzipped) and ' +
+  '`Cache-Control: public, no-cache`; `If-None-Match` with the current ETag answers 304 without a body.';
+
+const notModified = { 304: { description: 'Not modified: the ETag in If-None-Match is current' } };
+
+export function createGrantsRouter(deps: AppDeps) {
+  const auth = requireAuth(deps);
+
+  const listRoute = createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'The grants, filtered and sorted',
+    description:
+      'Every matching grant (no pagination). `country` and `areaOfInterest` match any item of the ' +
+      'comma-separated list, trimmed and in any letter case; `category` matches the trimmed category in any ' +
+      'case; `publishedFrom`/`publishedTo` are inclusive bounds on postDate; `search` matches word prefixes ' +
+      'in title, donor agency, category, countries and areas (every word must match). Blank parameters are ' +
+      'ignored. Default order: postDate descending, then id. ' +
+      revalidation,
+    request: { query: grantListQuery },
+    responses: {
+      200: jsonResponse(grantList, 'The grants'),
+      ...notModified,
+      ...errors(400),
+    },
+  });
+
+  const getRoute = createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags,
+    summary: 'One grant with its description, eligibility and links',
+    description: revalidation,
+    request: { params: grantIdParams },
+    responses: {
+      200: jsonResponse(grantDetail, 'The grant'),
+      ...notModified,
+      ...errors(404),
+    },
+  });
+
+  const createGrantRoute = createRoute({
+    method: 'post',
+    path: '/',
+    tags,
+    summary: 'Add a grant (SUPER_ADMIN)',
+    security: bearer,
+    middleware: [auth, requirePermission('grants:manage')] as const,
+    request: { body: jsonBody(createGrantBody) },
+    responses: {
+      201: jsonResponse(grantDetail, 'The saved grant'),
+      ...errors(400, 401, 403),
+    },
+  });
+
+  const updateGrantRoute = createRoute({
+    method: 'patch',
+    path: '/{id}',
+    tags,
+    summary: 'Change some fields of a grant (SUPER_ADMIN)',
+    description: 'Only the fields sent change; null or blank clears deadlineDate, imageUrl and the links.',
+    security: bearer,
+    middleware: [auth, requirePermission('grants:manage')] as const,
+    request: { params: grantIdParams, body: jsonBody(updateGrantBody) },
+    responses: {
+      200: jsonResponse(grantDetail, 'The saved grant'),
+      ...errors(400, 401, 403, 404),
+    },
+  });
+
+  const deleteGrantRoute = createRoute({
+    method: 'delete',
+    path: '/{id}',
+    tags,
+    summary: 'Delete a grant (SUPER_ADMIN)',
+    security: bearer,
+    middleware: [auth, requirePermission('grants:manage')] as const,
+    request: { params: grantIdParams },
+    responses: {
+      204: { description: 'Deleted; no body' },
+      ...errors(401, 403, 404),
+    },
+  });
+
+  return createRouter()
+    .openapi(listRoute, async (c) =>
+      revalidatedJson<GrantList>(c, await listGrantsJson(deps.db, c.req.valid('query'))),
+    )
+    .openapi(getRoute, async (c) => {
+      const grant = await getGrant(deps.db, c.req.valid('param').id);
+      return revalidatedJson<GrantDetail>(c, JSON.stringify(grant));
+    })
+    .openapi(createGrantRoute, async (c) => c.json(await createGrant(deps.db, c.req.valid('json')), 201))
+    .openapi(updateGrantRoute, async (c) =>
+      c.json(await updateGrant(deps.db, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(deleteGrantRoute, async (c) => {
+      await deleteGrant(deps.db, c.req.valid('param').id);
+      return c.body(null, 204);
+    });
+}

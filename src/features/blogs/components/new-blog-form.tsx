@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { apiErrorBody } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { displayName, getStoredUser } from '@/lib/session';
+import { useCreateBlog } from '../api/create-blog';
+import {
+  blogMessages,
+  newBlogBody,
+  newBlogFormSchema,
+  type NewBlogFormValues,
+} from '../blog-management-forms';
+import { BlogInput, BlogTextArea } from './blog-form-controls';
+
+const formFields = ['title', 'category', 'summary', 'content', 'imageUrl', 'postDate'] as const;
+type FormField = (typeof formFields)[number];
+const isFormField = (name: string): name is FormField => (formFields as readonly string[]).includes(name);
+
+const emptyForm: NewBlogFormValues = {
+  title: '',
+  category: '',
+  summary: '',
+  content: '',
+  imageUrl: '',
+  postDate: '',
+};
+
+/** The add-blog form of /blogs/new (SUPER_ADMIN): a manual post; after saving it goes to /blogs. */
+export function NewBlogForm() {
+  const create = useCreateBlog();
+  const navigate = useNavigate();
+  const requiredId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<NewBlogFormValues>({ resolver: zodResolver(newBlogFormSchema), defaultValues: emptyForm });
+
+  const onValid = (values: NewBlogFormValues) => {
+    setFailure(null);
+    create.mutate(newBlogBody(values), {
+      onSuccess: () => {
+        notify.success(blogMessages.saved);
+        void navigate({ to: '/blogs' });
+      },
+      onError: (error) => {
+        const body = apiErrorBody(error);
+        for (const [name, message] of Object.entries(body?.fields ?? {})) {
+          if (isFormField(name)) setError(name, { type: 'server', message });
+        }
+        // SPEC §8: the server's message if given, else the spec's.
+        setFailure(body?.message || blogMessages.postFailed);
+      },
+    });
+  };
+
+  // SPEC §5 gives one message for any missing title, summary or content: shown once, fields marked.
+  const missing = [errors.title, errors.summary, errors.content].some(
+    (e) => e?.message === blogMessages.newRequired,
+  );
+  const field = (name: FormField) => {
+    const message = errors[name]?.message;
+    const shared = message === blogMessages.newRequired;
+    return {
+      error: shared ? undefined : message,
+      invalid: Boolean(message),
+      describedBy: shared ? requiredId : undefined,
+    };
+  };
+  const pending = create.isPending;
+
+  return (
+    <Card className="flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-4">
+        {missing && (
+          <Alert tone="error">
+            <span id={requiredId}>{blogMessages.newRequired}</span>
+          </Alert>
+        )}
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <fieldset disabled={pending} className="flex min-w-0 flex-col gap-4">
+          <BlogInput label="Title" {...field('title')} {...register('title')} />
+          <BlogInput
+            label="Category"
+            placeholder="e.g. Fundraising"
+            {...field('category')}
+            {...register('category')}
+          />
+          <BlogTextArea
+            label="Summary"
+            rows={3}
+            hint="One or two sentences shown on the blog cards."
+            {...field('summary')}
+            {...register('summary')}
+          />
+          <BlogTextArea
+            label="Content"
+            rows={10}
+            hint="Markdown is welcome: ## headings, lists, links."
+            {...field('content')}
+            {...register('content')}
+          />
+          <BlogInput
+            label="Image URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            hint="Leave blank to use the default blog image."
+            {...field('imageUrl')}
+            {...register('imageUrl')}
+          />
+          <BlogInput
+            label="Post date"
+            type="date"
+            hint="Leave blank to publish it today."
+            className="sm:max-w-56"
+            {...field('postDate')}
+            {...register('postDate')}
+          />
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Author: <span className="font-medium">{displayName(getStoredUser())}</span> (your account)
+          </p>
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to="/blogs" className={buttonClass('secondary')}>
+            Cancel
+          </Link>
+          <Button type="submit" pending={pending} pendingLabel="Posting...">
+            Post blog
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

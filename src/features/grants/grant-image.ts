@@ -1,0 +1,24 @@
+/** Bundled with the app (public/images), so a card never waits on, or breaks with, a remote image. */
+export const DEFAULT_GRANT_IMAGE = '/images/grant-default.svg';
+
+/** SPEC §3: stored placeholder values that mean "no image of its own". */
+const placeholderValues = new Set(['funding-opportunity.png', 'grant opportunity']);
+
+/**
+ * SPEC §3 also replaces URLs of the old site's stock pictures: the blue default background (any
+ * spelling of its file name) and anything under the old brand's static folder, which no longer
+ * serves. The spec names these only in words; these patterns are our reading of them.
+ */
+const placeholderUrlPatterns = [/default[-_ ]?blue[-_ ]?background/i, /\/static\/(?:media|images?)\//i];
+
+/** True when the stored image means the default grant image. */
+export function isDefaultGrantImage(imageUrl: string | null | undefined): boolean {
+  const value = imageUrl?.trim() ?? '';
+  if (!value) return true;
+  if (placeholderValues.has(value.toLowerCase())) return true;
+  return placeholderUrlPatterns.some((pattern) => pattern.test(value));
+}
+
+/** The image a grant card shows. */
+export const grantImageSrc = (imageUrl: string | null | undefined) =>
+  isDefaultGrantImage(imageUrl) ? DEFAULT_GRANT_IMAGE : imageUrl!.trim();
