@@ -9,6 +9,17 @@
   var manifest = script.getAttribute('data-manifest');
   var started = false;
 
+  // The entry is imported late, and linking the manifest can make Chromium offer installation before
+  // it has run: keep the event for src/lib/install-prompt.ts, which takes it over on import.
+  window.addEventListener(
+    'beforeinstallprompt',
+    function (event) {
+      event.preventDefault();
+      window.__beforeInstallPrompt = event;
+    },
+    { once: true },
+  );
+
   // Scheduled when the browser is next idle: the paint that was just reported is finished by then.
   var later = window.requestIdleCallback
     ? function (fn) {

@@ -1,1 +1,2 @@
 export function buildIfStale(options?: { force?: boolean }): void;
+export function newestSourceMtime(): number;

@@ -22,10 +22,15 @@ function newestMtime(path) {
   return newest;
 }
 
+/** The newest modification time of anything the client build is made from. */
+export function newestSourceMtime() {
+  return Math.max(...inputs.map(newestMtime));
+}
+
 export function buildIfStale({ force = false } = {}) {
   const built =
     existsSync('dist/index.html') && existsSync('dist/sw.js') ? statSync('dist/index.html').mtimeMs : 0;
-  const sources = Math.max(...inputs.map(newestMtime));
+  const sources = newestSourceMtime();
   if (!force && built && built >= sources) {
     console.log('Client build is up to date.');
     return;

@@ -9,6 +9,7 @@ import { EnvError, loadEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
+import { scheduleIdempotencyPurge } from './services/idempotency-purge';
 import { createMailer } from './services/mailer';
 
 async function main() {
@@ -28,6 +29,8 @@ async function main() {
     const result = await seedDemoData(handle.db);
     if (result.seeded) logger.info('demo data seeded');
   }
+
+  const stopPurge = scheduleIdempotencyPurge(handle.db, logger);
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   const mailer = createMailer({ db: handle.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
@@ -52,6 +55,7 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopPurge();
     server.close(() => {
       void handle.close().finally(() => {
         unlock();

@@ -26,5 +26,8 @@ export async function renderRoute(url: string): Promise<string> {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // The client's gcTime (days, for the persisted cache) would leave a timer per query that keeps
+  // the build process alive for as long; the render is done, so drop them.
+  queryClient.clear();
   return new Response(prelude).text();
 }

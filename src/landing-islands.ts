@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { MarketingToaster } from '@/components/layouts/marketing-layout';
+import { OfflineBanner } from '@/components/layouts/offline-banner';
 import { PublicHeader } from '@/components/layouts/public-header';
 import { HeroActions } from '@/features/landing/components/hero';
 import { NewsletterForm } from '@/features/landing/components/newsletter-form';
@@ -16,4 +17,5 @@ export const landingIslands: Record<string, ComponentType> = {
   services: ServicesSection,
   newsletter: NewsletterForm,
   toaster: MarketingToaster,
+  'offline-banner': OfflineBanner,
 };

@@ -1,7 +1,9 @@
+import '@/lib/install-prompt';
 import { StrictMode, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { scrollToSectionOnArrival } from '@/components/layouts/section-link';
 import { currentVisit, trackVisit } from '@/features/landing/api/track-visit';
+import { startOutbox } from '@/lib/outbox';
 import { registerServiceWorker } from '@/lib/pwa';
 import { syncThemeOnStart } from '@/lib/theme';
 import { landingIslands } from './landing-islands';
@@ -47,6 +49,7 @@ async function start() {
   void trackVisit(currentVisit(window.location, document.referrer));
   // Tests wait on this mark, as on the app's (src/routes/__root.tsx).
   document.documentElement.dataset.appReady = 'true';
+  startOutbox();
   void registerServiceWorker();
 }
 

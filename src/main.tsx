@@ -1,28 +1,39 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import '@/lib/install-prompt';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onSessionExpired } from '@/lib/api-client';
+import { clearOutboxForUser, countUnsentForUser, startOutbox } from '@/lib/outbox';
 import { registerServiceWorker } from '@/lib/pwa';
 import { createQueryClient } from '@/lib/query-client';
+import { connectOnlineManager, onRestored, persistOptions } from '@/lib/query-persistence';
 import { syncThemeOnStart } from '@/lib/theme';
+import { registerUserDataWipe, wipeUserData } from '@/lib/user-data-wipe';
 import { createAppRouter } from './router';
 import './styles.css';
 
 syncThemeOnStart();
 const queryClient = createQueryClient();
-// No mutation defaults are registered here yet: today's mutations all run with networkMode
-// 'always', so none is ever paused and restored, and their modules would put zod on every page's
-// first load. Offline-capable mutations register here, light, with the persisted outbox (ADR 0006).
-onSessionExpired(() => queryClient.clear());
+// No mutation defaults are registered: mutations run with networkMode 'always' and none is
+// persisted. Writes that may start offline go through the outbox (src/lib/outbox, ADR 0011).
+connectOnlineManager();
+registerUserDataWipe({ countUnsent: countUnsentForUser, clear: clearOutboxForUser });
+startOutbox();
+// Shared phone: an expired session leaves nothing of its user readable on the device.
+onSessionExpired(({ userId }) => wipeUserData(queryClient, userId, { includeUnsent: false }));
 
 const router = createAppRouter(queryClient);
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions(queryClient)}
+      onSuccess={() => onRestored(queryClient)}
+    >
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   </StrictMode>
 );
 

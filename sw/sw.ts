@@ -5,12 +5,20 @@ import {
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { parseThemeChoice, themeCacheKey, themeCacheName, withThemeClass } from '../server/contract/theme';
+import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../src/lib/outbox/protocol';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
+
+/** Background Sync is Chromium-only, so TypeScript's WebWorker lib does not describe its event. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 // Pages answered from the precache get the visitor's theme choice on <html>, as the server does from
 // the cookie (a worker never sees cookies; the page keeps the choice in Cache Storage for it).
@@ -37,6 +45,112 @@ cleanupOutdatedCaches();
 // Prerendered public pages are precached under their clean URLs (/pricing → pricing.html). Every
 // other client route opens from the precached empty app shell; /api/* never gets HTML back.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api\//] }));
+
+/*
+ * Runtime caches. Their names are part of the page's contract: src/lib/user-data-wipe.ts keeps the
+ * public ones (API_CACHES, IMAGE_CACHE) on logout and deletes any other runtime cache.
+ */
+const API_GRANTS_CACHE = 'api-grants';
+const API_BLOGS_CACHE = 'api-blogs';
+const IMAGE_CACHE = 'images';
+
+/**
+ * Shared caches hold only answers that are the same for everyone. The grants and blogs reads are
+ * public (no auth middleware; the server marks them `Cache-Control: public, no-cache`), so a
+ * signed-in user's copy, sent with a bearer token, is the visitor's copy and may be kept. Anything
+ * else sent with credentials is kept only if the server calls it public, and never what it calls
+ * private or no-store: a per-user endpoint added under these paths later stays out by default
+ * (the server's default is no-store).
+ */
+const sharedOnly = {
+  cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status !== 200) return null;
+    const cacheControl = response.headers.get('cache-control')?.toLowerCase() ?? '';
+    if (/\b(private|no-store)\b/.test(cacheControl)) return null;
+    if (request.headers.has('authorization') && !/\bpublic\b/.test(cacheControl)) return null;
+    return response;
+  },
+};
+
+/**
+ * Marks an API answer taken from Cache Storage, so the page can date it by the server's `Date`
+ * header (when the server produced it) rather than by when the page received it: 'Offline: showing
+ * results saved 2 days ago' must not say 'just now' for an old copy (src/lib/saved-at.ts).
+ */
+const markFromCache = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set('x-sw-cache', 'hit');
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};
+
+const apiPath = (url: URL, resource: string) =>
+  url.pathname === `/api/${resource}` || url.pathname.startsWith(`/api/${resource}/`);
+
+// Fresh when the network works; a stalled "online" connection (2G) answers from the cache after 3 s.
+registerRoute(
+  ({ url }) => apiPath(url, 'grants'),
+  new NetworkFirst({
+    cacheName: API_GRANTS_CACHE,
+    networkTimeoutSeconds: 3,
+    plugins: [sharedOnly, markFromCache],
+  }),
+);
+
+// Posts change rarely; a visitor's saved copy shows at once and the next visit gets the revalidated
+// one. A signed-in reader may have just written (the blog management list after a save or a delete
+// refetches at once), and a stale answer would undo their change on screen: same cache, but fresh
+// first while the network answers.
+registerRoute(
+  ({ url, request }) => apiPath(url, 'blogs') && !request.headers.has('authorization'),
+  new StaleWhileRevalidate({ cacheName: API_BLOGS_CACHE, plugins: [sharedOnly, markFromCache] }),
+);
+registerRoute(
+  ({ url }) => apiPath(url, 'blogs'),
+  new NetworkFirst({
+    cacheName: API_BLOGS_CACHE,
+    networkTimeoutSeconds: 3,
+    plugins: [sharedOnly, markFromCache],
+  }),
+);
+
+// A grant or post opened once shows its picture offline. Remote pictures come back opaque (status
+// 0), which Chromium counts as several MB each against the quota, so the cache is capped and is
+// the first thing dropped when storage runs short.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }: { response: Response }) =>
+          response.status === 200 || response.status === 0 ? response : null,
+      },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/*
+ * Background Sync hand-off (src/lib/outbox/protocol.ts): the page's outbox in IndexedDB is the only
+ * queue. The worker keeps no copy of the writes (Workbox's own queue deletes entries that got a
+ * 4xx/5xx and would lose them); it only wakes the page to flush.
+ */
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then((windows) => windows.forEach((client) => client.postMessage({ type: OUTBOX_FLUSH_MESSAGE }))),
+  );
+});
 
 // An update waits until the user accepts it from the 'A new version is available' toast.
 self.addEventListener('message', (event) => {

@@ -10,6 +10,9 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database handle or an open transaction: code that may run inside a request's transaction takes this. */
+export type DbExecutor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

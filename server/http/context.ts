@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
-import type { Database } from '../db';
+import type { Database, Transaction } from '../db';
 import type { Env } from '../env';
 import type { Ai } from '../services/ai';
 import type { Mailer } from '../services/mailer';
@@ -30,6 +30,8 @@ export interface AppBindings {
   Variables: {
     requestId: string;
     user: AuthUser;
+    /** The request's transaction when an Idempotency-Key is in play (server/http/idempotency.ts); read it through dbOf(). */
+    tx?: Transaction;
   };
 }
 

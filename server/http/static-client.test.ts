@@ -16,6 +16,8 @@ beforeAll(() => {
   writeFileSync(join(dist, 'app-shell.html'), page('shell'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {}');
+  writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
   app = new Hono<AppBindings>();
   mountClient(app, dist);
 });
@@ -48,5 +50,22 @@ describe('serving the built client', () => {
     const api = await get('/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
+  // An update is only found if the browser asks the server for the worker and the shells each time.
+  it('serves sw.js, the manifest and every HTML shell no-cache', async () => {
+    for (const path of [
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/',
+      '/index.html',
+      '/app-shell.html',
+      '/pricing',
+      '/dashboard',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toMatch(/\bno-cache\b/);
+    }
   });
 });

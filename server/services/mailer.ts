@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Database } from '../db';
+import type { Database, DbExecutor } from '../db';
 import { mailOutbox } from '../db/schema';
 import { newId } from './ids';
 
@@ -14,16 +14,17 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** `db` is the request's transaction when there is one (server/http/db-of.ts), so the outbox row commits with it. */
+  send(message: MailMessage, db?: DbExecutor): Promise<void>;
 }
 
 /** SMTP when SMTP_URL is set; otherwise the outbox table plus a log line with the link. */
 export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: string; from: string }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
-    async send(message) {
+    async send(message, db = opts.db) {
       const id = newId();
-      await opts.db.insert(mailOutbox).values({
+      await db.insert(mailOutbox).values({
         id,
         to: message.to,
         subject: message.subject,
@@ -45,7 +46,7 @@ export function createMailer(opts: { db: Database; logger: Logger; smtpUrl?: str
           subject: message.subject,
           text: message.text,
         });
-        await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
       } catch (err) {
         // A mail failure must not fail the request that caused it; the outbox keeps the message.
         opts.logger.error({ err, to: message.to }, 'smtp send failed');

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db';
+import type { DbExecutor } from '../db';
 import { rateLimits } from '../db/schema';
 
 export interface RateLimitResult {
@@ -16,7 +16,7 @@ export interface RateLimitResult {
  * window that has ended restarts at 1 in the same statement.
  */
 export async function hit(
-  db: Database,
+  db: DbExecutor,
   key: string,
   limit: number,
   windowSeconds: number,
@@ -44,11 +44,11 @@ export async function hit(
 }
 
 /** Forgets the attempts counted against `key`, e.g. an email's failed sign-ins after a good one. */
-export async function resetRateLimit(db: Database, key: string): Promise<void> {
+export async function resetRateLimit(db: DbExecutor, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-export async function pruneRateLimits(db: Database): Promise<void> {
+export async function pruneRateLimits(db: DbExecutor): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
 }
 

@@ -1,7 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
 import { env } from '@/config/env';
 import { resolveApiBase } from './api-base';
-import { clearSession, getToken } from './session';
+import { reportNetworkFailure, reportNetworkSuccess } from './connectivity';
+import { clearSession, getStoredUser, getToken, storageKeys } from './session';
 import { isExemptFrom401 } from './unauthorized';
 
 export const apiBaseUrl = resolveApiBase(env.VITE_API_BASE_URL, {
@@ -9,7 +10,12 @@ export const apiBaseUrl = resolveApiBase(env.VITE_API_BASE_URL, {
   ngoHost: env.VITE_NGO_BACKEND_HOST,
 });
 
-type SessionExpiredHandler = () => void | Promise<void>;
+/** Whose session ended: read before the stored session is cleared, for the shared-phone wipe. */
+export interface ExpiredSession {
+  userId: string | null;
+}
+
+type SessionExpiredHandler = (session: ExpiredSession) => void | Promise<void>;
 const sessionExpiredHandlers = new Set<SessionExpiredHandler>();
 
 /** Lets the app add its own clean-up (query cache, router) to the 401 rule. */
@@ -21,8 +27,9 @@ export function onSessionExpired(handler: SessionExpiredHandler) {
 /** SPEC §4: a 401 off the three auth pages clears the stored session and goes to /signin. */
 export async function handleUnauthorized(location: Pick<Location, 'pathname' | 'assign'> = window.location) {
   if (isExemptFrom401(location.pathname)) return false;
+  const session = { userId: getStoredUser()?.id ?? localStorage.getItem(storageKeys.userId) };
   clearSession();
-  await Promise.allSettled([...sessionExpiredHandlers].map((h) => h()));
+  await Promise.allSettled([...sessionExpiredHandlers].map((h) => h(session)));
   // A full page load, so nothing of the previous user survives in memory either.
   location.assign('/signin');
   return true;
@@ -38,6 +45,15 @@ export const api = ofetch.create({
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     options.headers = headers;
+  },
+  onResponse({ response }) {
+    // An answer the service worker read from its cache says nothing about the network.
+    if (!response.headers.has('x-sw-cache')) reportNetworkSuccess();
+  },
+  onRequestError({ error }) {
+    // No HTTP answer at all (a cancelled request aside): the connectivity store checks whether the
+    // API is gone.
+    if (error.name !== 'AbortError') reportNetworkFailure();
   },
   async onResponseError({ response }) {
     if (response.status === 401) await handleUnauthorized();

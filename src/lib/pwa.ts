@@ -1,4 +1,5 @@
 import { notify } from './notify';
+import { createUpdateReloader, updateMessages } from './update-reload';
 
 /** Registers the service worker; a waiting update is offered with a toast, never forced mid-task. */
 export async function registerServiceWorker() {
@@ -6,17 +7,25 @@ export async function registerServiceWorker() {
   // Its own chunk: the worker is not needed for the first paint or for hydration.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
+  const reloader = createUpdateReloader();
+
   wb.addEventListener('waiting', () => {
-    notify.message('A new version is available', {
+    notify.message(updateMessages.available, {
       duration: Infinity,
-      action: {
-        label: 'Reload',
-        onClick: () => {
-          wb.addEventListener('controlling', () => window.location.reload());
-          wb.messageSkipWaiting();
-        },
-      },
+      action: { label: 'Reload', onClick: () => void reloader.applyUpdate(() => wb.messageSkipWaiting()) },
     });
   });
+
+  // Also catches a worker activated by another tab, which this page's Workbox never saw waiting.
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    // The first worker claiming a page that had none is an install, not an update: nothing to reload.
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    void reloader.onControllerChange();
+  });
+
   await wb.register();
 }

@@ -8,16 +8,10 @@
  *   budget is about);
  * - several connections: throughput when requests queue up (reported, no budget).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { openDatabase } from '../../server/db';
-import { buildBulkGrants } from '../../server/db/seed/sample-grants';
-import { grants } from '../../server/db/schema';
-import { newId } from '../../server/services/ids';
+import { startBenchServer } from './bench-server';
 
 const GRANTS = 10_000;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -38,14 +32,6 @@ interface Figures {
   p99: number;
   errors: number;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** The exact percentile of the recorded latencies (nearest rank). */
 function percentile(sorted: number[], p: number): number {
@@ -76,17 +62,6 @@ async function load(url: string, connections: number, duration: number): Promise
   };
 }
 
-/** 10,000 grants written straight into the data folder before the server opens it (it locks the folder). */
-async function prepareDatabase(dataDir: string, today: Date) {
-  const handle = await openDatabase({ dataDir });
-  await handle.migrate();
-  const rows = buildBulkGrants(GRANTS, today).map((g) => ({ id: newId(), ...g }));
-  for (let i = 0; i < rows.length; i += 500) {
-    await handle.db.insert(grants).values(rows.slice(i, i + 500));
-  }
-  await handle.close();
-}
-
 async function main() {
   const today = new Date();
   const yearAgo = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate()))
@@ -103,39 +78,9 @@ async function main() {
     },
   ];
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'ngo-api-bench-'));
-  console.log(`Writing ${GRANTS} grants to ${dataDir} …`);
-  await prepareDatabase(dataDir, today);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      AI_BASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
+  const server = await startBenchServer({ grants: GRANTS, today });
+  const base = server.baseURL;
   try {
-    let healthy = false;
-    for (let i = 0; i < 150 && !healthy; i++) {
-      try {
-        healthy = (await fetch(`${base}/api/health`)).ok;
-      } catch {
-        // starting
-      }
-      if (!healthy) await new Promise((r) => setTimeout(r, 200));
-    }
-    if (!healthy) throw new Error('The server did not become healthy.');
-
     const shapes: Record<string, { rows: number; kb: number }> = {};
     for (const s of scenarios) {
       const res = await fetch(`${base}${s.path}`);
@@ -181,10 +126,7 @@ async function main() {
     );
     process.exitCode = failed.length ? 1 : 0;
   } finally {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 }
 

@@ -10,18 +10,13 @@
  * docs/performance.md between the bench:grants-ui markers and exits 1 when the median is over budget.
  * BENCH_RUNS (default 5) sets the number of runs; BENCH_VERBOSE=1 prints every key's time.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
-import { openDatabase } from '../../server/db';
-import { grants } from '../../server/db/schema';
-import { buildBulkGrants } from '../../server/db/seed/sample-grants';
-import { newId } from '../../server/services/ids';
+import { startBenchServer } from './bench-server';
 
 const GRANTS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -53,14 +48,6 @@ interface Figures {
   runMedians: number[];
 }
 
-const freePort = () =>
-  new Promise<number>((resolvePort) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolvePort(port));
-    });
-  });
-
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 function percentile(values: number[], p: number): number {
   const s = sorted(values);
@@ -68,15 +55,6 @@ function percentile(values: number[], p: number): number {
   return s[Math.min(s.length, Math.max(1, Math.ceil((p / 100) * s.length))) - 1]!;
 }
 const median = (values: number[]) => percentile(values, 50);
-
-/** 10,000 grants written straight into the data folder before the server opens (and locks) it. */
-async function prepareDatabase(dataDir: string) {
-  const handle = await openDatabase({ dataDir });
-  await handle.migrate();
-  const rows = buildBulkGrants(GRANTS, new Date()).map((g) => ({ id: newId(), ...g }));
-  for (let i = 0; i < rows.length; i += 500) await handle.db.insert(grants).values(rows.slice(i, i + 500));
-  await handle.close();
-}
 
 /**
  * Installed in the page: `arm()` waits for the next keydown in the search box and resolves with the
@@ -198,41 +176,9 @@ async function main() {
   if (!process.env.BENCH_DIST_DIR) buildIfStale();
   const executablePath = ensureChromium();
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'ngo-grants-ui-bench-'));
-  console.log(`Writing ${GRANTS} grants to ${dataDir} …`);
-  await prepareDatabase(dataDir);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      CLIENT_DIST_DIR: dist,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      AI_BASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
+  const server = await startBenchServer({ grants: GRANTS, dist });
+  const base = server.baseURL;
   try {
-    let healthy = false;
-    for (let i = 0; i < 150 && !healthy; i++) {
-      try {
-        healthy = (await fetch(`${base}/api/health`)).ok;
-      } catch {
-        // starting
-      }
-      if (!healthy) await new Promise((r) => setTimeout(r, 200));
-    }
-    if (!healthy) throw new Error('The server did not become healthy.');
-
     const loadBefore = loadavg()[0]!;
     const results: { viewport: Viewport; figures: Figures }[] = [];
     for (const viewport of viewports) {
@@ -248,10 +194,7 @@ async function main() {
     console.log(ok ? 'Typing in the grants search is within budget.' : 'Over budget.');
     process.exitCode = ok ? 0 : 1;
   } finally {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.dispose();
   }
 }
 

@@ -61,7 +61,9 @@ function median(values: number[]): number {
 
 async function measure(url: string, chromePort: number): Promise<Figures> {
   const runs: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  // A run whose trace yields no paint metrics (Lighthouse's NO_FCP / NO_LCP, seen now and then on a
+  // busy 2-core machine) measured nothing about the page: it is logged and run again, a few times at most.
+  for (let i = 0, failures = 0; i < RUNS; i++) {
     const result = await lighthouse(url, {
       port: chromePort,
       output: 'json',
@@ -71,6 +73,8 @@ async function measure(url: string, chromePort: number): Promise<Figures> {
       throttlingMethod: 'simulate',
     });
     const lhr = result!.lhr;
+    if (lhr.runtimeError || lhr.runWarnings.length)
+      console.warn(url, 'run', i + 1, lhr.runtimeError ?? '', lhr.runWarnings.join(' | '));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const items =
       (
@@ -79,6 +83,11 @@ async function measure(url: string, chromePort: number): Promise<Figures> {
         }
       )?.items ?? [];
     const size = (type: string) => (items.find((it) => it.resourceType === type)?.transferSize ?? 0) / 1024;
+    if (Number.isNaN(audit('largest-contentful-paint')) && failures < RUNS) {
+      failures++;
+      i--;
+      continue;
+    }
     runs.push({
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcp: audit('first-contentful-paint'),

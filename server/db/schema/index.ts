@@ -4,3 +4,4 @@ export * from './platform';
 export * from './content';
 export * from './marketing';
 export * from './ai';
+export * from './idempotency';

@@ -6,6 +6,7 @@ import type {
   NewsletterResponse,
   trackVisitBody,
 } from '../../contract/marketing';
+import type { DbExecutor } from '../../db';
 import { contactMessages, newsletterSubscribers, siteVisits } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -100,11 +101,16 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export type SubscribeResult = NewsletterResponse & { status: 200 | 201 };
 
-export function createMarketingHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'logger'>) {
-  const { db, env, mailer, logger } = deps;
+/**
+ * Every method takes the handle to query through as its first argument: the request's transaction
+ * under an Idempotency-Key (server/http/db-of.ts), so its writes commit or roll back with the key.
+ */
+export function createMarketingHandlers(deps: Pick<AppDeps, 'env' | 'mailer' | 'logger'>) {
+  const { env, mailer, logger } = deps;
   const ownOrigin = new URL(env.PUBLIC_URL).origin;
 
   async function limitOrThrow(
+    db: DbExecutor,
     key: string,
     limit: { max: number; windowSeconds: number },
     message: (wait: string) => string,
@@ -128,8 +134,13 @@ export function createMarketingHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mail
   }
 
   return {
-    async subscribe(body: z.output<typeof newsletterBody>, ip: string): Promise<SubscribeResult> {
+    async subscribe(
+      db: DbExecutor,
+      body: z.output<typeof newsletterBody>,
+      ip: string,
+    ): Promise<SubscribeResult> {
       await limitOrThrow(
+        db,
         rateKeys.newsletter(ip),
         marketingLimits.newsletter,
         marketingMessages.tooManySubscriptions,
@@ -148,6 +159,7 @@ export function createMarketingHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mail
 
     /** Stores one anonymous page view; over the per-IP limit the view is dropped without a word. */
     async trackVisit(
+      db: DbExecutor,
       body: z.output<typeof trackVisitBody>,
       client: { ip: string; userAgent: string | undefined; requestOrigin: string },
     ): Promise<{ stored: boolean }> {
@@ -167,8 +179,13 @@ export function createMarketingHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mail
       return { stored: true };
     },
 
-    async contact(body: z.output<typeof contactMessageBody>, ip: string): Promise<ContactMessageResponse> {
+    async contact(
+      db: DbExecutor,
+      body: z.output<typeof contactMessageBody>,
+      ip: string,
+    ): Promise<ContactMessageResponse> {
       await limitOrThrow(
+        db,
         rateKeys.contact(ip),
         marketingLimits.contact,
         marketingMessages.tooManyContactMessages,
@@ -200,7 +217,7 @@ export function createMarketingHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mail
           `Message id: ${id}`,
         ].join('\n'),
       };
-      await mailQuietly(id, () => mailer.send(notification));
+      await mailQuietly(id, () => mailer.send(notification, db));
 
       await mailQuietly(id, async () => {
         const ack = await hit(
@@ -211,11 +228,14 @@ export function createMarketingHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mail
         );
         if (!ack.allowed) return;
         // Nothing the sender typed is echoed back: anyone can enter any address in the form.
-        await mailer.send({
-          to: body.email,
-          subject: 'We received your message',
-          text: 'Hello,\n\nThank you for contacting NGO Portal. We have received your message and will reply within two working days.\n\nIf you did not write to us, you can ignore this email.\n\nThe NGO Portal team',
-        });
+        await mailer.send(
+          {
+            to: body.email,
+            subject: 'We received your message',
+            text: 'Hello,\n\nThank you for contacting NGO Portal. We have received your message and will reply within two working days.\n\nIf you did not write to us, you can ignore this email.\n\nThe NGO Portal team',
+          },
+          db,
+        );
       });
 
       return { message: marketingMessages.contactReceived(body.name) };

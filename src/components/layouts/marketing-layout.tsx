@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Island } from '@/components/ui/island';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { OfflineBanner } from './offline-banner';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import { useSectionScrollOnArrival } from './section-link';
@@ -38,6 +39,9 @@ export function MarketingLayout({ children, footerSlot, underHeader = false }: M
       <PublicFooter slot={footerSlot} />
       <Island name="toaster">
         <MarketingToaster />
+      </Island>
+      <Island name="offline-banner">
+        <OfflineBanner />
       </Island>
     </div>
   );

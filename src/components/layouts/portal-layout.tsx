@@ -1,20 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { LogOut, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { InstallAppButton } from '@/components/ui/install-app-button';
+import { OutboxStatus } from '@/features/outbox/components/outbox-status';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { cn } from '@/components/ui/cn';
-import { logout } from '@/lib/logout';
+import { requestPersistentStorage } from '@/lib/storage-persistence';
 import { displayName, getStoredRole, getStoredUser } from '@/lib/session';
+import { LogoutButton } from './logout-button';
+import { OfflineBanner } from './offline-banner';
 import { PortalSidebar } from './portal-sidebar';
 
 export function PortalLayout({ children }: { children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const user = getStoredUser();
+  // Signed in: what this user reads offline should survive the browser's storage clean-ups.
+  useEffect(() => void requestPersistentStorage(), []);
   const role = getStoredRole();
 
   const close = () => setSidebarOpen(false);
@@ -58,21 +60,17 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             {sidebarOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
           </button>
           <div className="flex-1" />
+          <OutboxStatus />
+          <InstallAppButton />
           <ThemeToggle />
-          <button
-            type="button"
-            onClick={() => logout(queryClient, () => void navigate({ to: '/signin' }))}
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
-          >
-            <LogOut aria-hidden className="size-4" />
-            Log out
-          </button>
+          <LogoutButton />
         </header>
         <main id="main" className="px-4 py-6 sm:px-6">
           {children}
         </main>
       </div>
       <Toaster position="top-right" duration={4000} richColors closeButton />
+      <OfflineBanner />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { PageLink } from '@/components/ui/page-link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { InstallAppButton } from '@/components/ui/install-app-button';
+import { OutboxStatus } from '@/features/outbox/components/outbox-status';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { desktopNav } from '@/config/marketing-content';
 import { BrandLogo } from './brand-logo';
@@ -102,6 +104,7 @@ export function PublicHeader() {
         <div className="flex shrink-0 items-center gap-1 lg:gap-2">
           {/* A wrapper hides them: buttonClass's own inline-flex would beat a `hidden` beside it. */}
           <div className="hidden items-center gap-2 lg:flex">
+            <InstallAppButton />
             <PageLink to="/signin" className={buttonClass('ghost')}>
               Sign In
             </PageLink>
@@ -109,6 +112,7 @@ export function PublicHeader() {
               Start for Free
             </PageLink>
           </div>
+          <OutboxStatus hideWhenEmpty />
           <ThemeToggle />
           <MobileMenuButton ref={toggleRef} open={menuOpen} onToggle={() => setMenuOpen((o) => !o)} />
         </div>

@@ -3,7 +3,9 @@ import { Menu, X } from 'lucide-react';
 import type { Ref } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { InstallAppButton } from '@/components/ui/install-app-button';
 import { publicNav } from '@/config/marketing-content';
+import { useInstallOption } from '@/lib/install-prompt';
 import { NavEntryLink } from './section-link';
 import { SocialLinks } from './social-icons';
 
@@ -66,6 +68,7 @@ export function MobileMenuButton({
  */
 export function MobileMenuPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const auth = publicNav.length;
+  const installable = useInstallOption() !== 'none';
   return (
     <div
       id={mobileMenuId}
@@ -89,6 +92,11 @@ export function MobileMenuPanel({ open, onClose }: { open: boolean; onClose: () 
               Sign Up
             </PageLink>
           </li>
+          {installable && (
+            <li className={cn('pt-1', staggered(auth + 2))}>
+              <InstallAppButton variant="menu" />
+            </li>
+          )}
         </ul>
       </nav>
       <SocialLinks className={cn('mx-auto max-w-6xl justify-center px-4 pb-4', staggered(auth + 2))} />

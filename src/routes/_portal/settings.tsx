@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { AccountSettingsScreen } from '@/features/settings/components/account-settings-screen';
 
 export const Route = createFileRoute('/_portal/settings')({
   component: AccountSettingsPage,
 });
 
 function AccountSettingsPage() {
-  return <NotAvailableYet title="Account Settings" />;
+  return <AccountSettingsScreen />;
 }

@@ -40,8 +40,11 @@ export interface ServerProcess {
   logFile: string;
   /** Stops the process: SIGTERM for a clean stop, SIGKILL to cut it off mid-request. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  /** Starts it again on the same port and data folder (after stop). */
-  start(): Promise<void>;
+  /**
+   * Starts it again on the same port and data folder (after stop). `envChanges` are merged into its
+   * environment for this and later starts, e.g. `{ CLIENT_DIST_DIR }` to serve another build.
+   */
+  start(envChanges?: Record<string, string>): Promise<void>;
   /** Stops it and removes its data folder. */
   dispose(): Promise<void>;
 }
@@ -51,15 +54,24 @@ export interface ServerProcess {
  * The suite's shared server comes from here; a spec that must stop and restart a server (offline,
  * flush interrupted mid-way) starts its own.
  */
-export async function startServerProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  extraEnv: Record<string, string> = {},
+  options: {
+    /** Fills the fresh data folder before the server opens it (it locks the folder), e.g. bulk rows. */
+    prepareDataDir?: (dataDir: string) => Promise<void>;
+  } = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ngo-e2e-'));
+  await options.prepareDataDir?.(dataDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   let child: ChildProcess | null = null;
+  let env = extraEnv;
 
-  async function start() {
+  async function start(envChanges: Record<string, string> = {}) {
+    env = { ...env, ...envChanges };
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       env: {
         ...process.env,
@@ -77,7 +89,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
         // Many sign-ins come from one address in a run; the limit itself is covered by the API tests.
         AUTH_RATE_LIMIT_PER_IP: '10000',
         AUTH_RATE_LIMIT_PER_EMAIL: '1000',
-        ...extraEnv,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

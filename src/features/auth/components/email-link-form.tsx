@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import { applyServerError } from '../form-errors';
 
 type EmailOnlyInput = z.output<typeof emailOnlyBody>;
@@ -36,12 +37,13 @@ export function EmailLinkForm({
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<EmailOnlyBody, unknown, EmailOnlyInput>({
     resolver: zodResolver(emailOnlyBody),
     mode: 'onTouched',
     defaultValues: { email: defaultEmail },
   });
+  useUnsavedInput(isDirty);
 
   const onValid = (values: EmailOnlyInput) => {
     setSent(null);

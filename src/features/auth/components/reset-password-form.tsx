@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { apiErrorBody } from '@/lib/api-client';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
   resetPasswordFormSchema,
   useResetPassword,
@@ -24,12 +25,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
+  useUnsavedInput(isDirty);
 
   if (reset.isSuccess) {
     return (

@@ -5,7 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { NeedsNetworkNote } from '@/components/ui/needs-network';
+import { useOffline } from '@/lib/connectivity';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useResendVerification } from '../api/resend-verification';
 import { signInSchema, useSignIn, type SignInFormValues, type SignInInput } from '../api/sign-in';
 import { applyServerError, serverErrorCode } from '../form-errors';
@@ -29,12 +32,14 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<SignInFormValues, unknown, SignInInput>({
     resolver: zodResolver(signInSchema),
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
+  useUnsavedInput(isDirty);
+  const offline = useOffline();
 
   const onValid = (values: SignInInput) => {
     setFailure(null);
@@ -81,7 +86,14 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
           Forgot your password?
         </Link>
       </div>
-      <Button type="submit" pending={signIn.isPending || signIn.isSuccess} pendingLabel="Signing in...">
+      {offline && <NeedsNetworkNote id="sign-in-offline">Signing in needs a connection.</NeedsNetworkNote>}
+      <Button
+        type="submit"
+        disabled={offline}
+        aria-describedby={offline ? 'sign-in-offline' : undefined}
+        pending={signIn.isPending || signIn.isSuccess}
+        pendingLabel="Signing in..."
+      >
         Sign In
       </Button>
       <p className="text-center text-sm text-slate-700 dark:text-slate-300">

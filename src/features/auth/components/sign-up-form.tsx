@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import { signUpSchema, useSignUp, type SignUpFormValues, type SignUpInput } from '../api/sign-up';
 import { applyServerError } from '../form-errors';
 import { textLinkClass } from './text-link';
@@ -18,12 +19,13 @@ export function SignUpForm() {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<SignUpFormValues, unknown, SignUpInput>({
     resolver: zodResolver(signUpSchema),
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '', organizationName: '' },
   });
+  useUnsavedInput(isDirty);
 
   const onValid = (values: SignUpInput) => {
     setFailure(null);

@@ -2,6 +2,7 @@ import type { Blog, BlogSortField, SortOrder } from '@contract/blogs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@/config/env';
 import { api, apiBaseUrl } from '@/lib/api-client';
+import { getDated } from '@/lib/saved-at';
 
 /**
  * SPEC §7: the public blogs page calls a fixed absolute backend address (VITE_BLOGS_API_BASE_URL).
@@ -70,7 +71,13 @@ export function getBlogs(filters: BlogsFilters = {}, { signal, baseURL }: BlogsR
 export const getBlogsQueryOptions = (filters: BlogsFilters = {}, { baseURL }: { baseURL?: string } = {}) =>
   queryOptions({
     queryKey: blogsQueryKeys.list(filters, baseURL),
-    queryFn: ({ signal }) => getBlogs(filters, { signal, baseURL }),
+    // Dated: offline, the listing says how old a copy the service worker answered with is.
+    queryFn: ({ signal, queryKey }) =>
+      getDated<Blog[]>(queryKey, '/blogs', {
+        query: normaliseBlogsFilters(filters),
+        signal,
+        ...(baseURL && { baseURL }),
+      }),
   });
 
 export function useBlogs(filters: BlogsFilters = {}, options: { baseURL?: string } = {}) {

@@ -31,6 +31,7 @@ import {
 import { BlogInput, BlogSelect, BlogTextArea } from './blog-form-controls';
 import { failureDetail } from './failure-detail';
 import { useCloseAfterSaved } from './use-close-after-saved';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 
 type Mode = 'simple' | 'advanced';
 
@@ -90,6 +91,11 @@ function GenerationFlow({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(generateBlogInputSchema),
     defaultValues: { title: '', category: '', summary: '', tone: 'informative', keywords: '' },
   });
+  // A generated draft under review is unsaved work too, even before it is edited.
+  useUnsavedInput(
+    step.name === 'review' ||
+      (step.name === 'request' && (simpleForm.formState.isDirty || advancedForm.formState.isDirty)),
+  );
   const generateSimple = useGenerateSimpleBlog();
   const generateAdvanced = useGenerateBlog();
   const generation = mode === 'simple' ? generateSimple : generateAdvanced;

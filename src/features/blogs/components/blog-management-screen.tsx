@@ -5,7 +5,9 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { NeedsNetworkNote } from '@/components/ui/needs-network';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useOffline } from '@/lib/connectivity';
 import { useDeleteBlog } from '../api/delete-blog';
 import { useBlogs } from '../api/get-blogs';
 import { BlogGenerationModal } from './blog-generation-modal';
@@ -25,6 +27,7 @@ const sourceLabel = { manual: 'Manual', generated: 'AI-generated' } as const;
 export function BlogManagementScreen() {
   const blogs = useBlogs();
   const deleteBlog = useDeleteBlog();
+  const offline = useOffline();
   const [toDelete, setToDelete] = useState<Blog | null>(null);
   // The Delete button that opened the confirmation, to hand focus back to it if the blog stays.
   const deleteTrigger = useRef<HTMLButtonElement | null>(null);
@@ -56,10 +59,22 @@ export function BlogManagementScreen() {
             <Plus aria-hidden className="size-4" />
             Add blog
           </Link>
-          <BlogGenerationModal />
-          <PasteBlogModal />
+          {/* A disabled fieldset disables every button in it, the modals' triggers included. */}
+          <fieldset
+            disabled={offline}
+            aria-describedby={offline ? 'blog-actions-offline' : undefined}
+            className="contents"
+          >
+            <BlogGenerationModal />
+            <PasteBlogModal />
+          </fieldset>
         </div>
       </div>
+      {offline && (
+        <NeedsNetworkNote id="blog-actions-offline">
+          Generating, pasting and deleting posts need a connection.
+        </NeedsNetworkNote>
+      )}
 
       {blogs.isPending ? (
         <div role="status" className="flex flex-col gap-3">
@@ -117,6 +132,8 @@ export function BlogManagementScreen() {
                   </div>
                   <Button
                     variant="ghost"
+                    disabled={offline}
+                    aria-describedby={offline ? 'blog-actions-offline' : undefined}
                     className="self-start text-red-700 sm:self-center dark:text-red-400"
                     onClick={(event) => {
                       deleteTrigger.current = event.currentTarget;

@@ -1,15 +1,18 @@
 import type { Blog, BlogSortField, SortOrder } from '@contract/blogs';
 import { blogCategories, blogMatcher } from '@contract/listing-match';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
+import { useOffline } from '@/lib/connectivity';
+import { savedResultsLabel } from '@/lib/saved-label';
 import { useHydrated } from '@/lib/use-hydrated';
 import { blogsQueryKeys, useBlogs } from '../api/get-blogs';
 import { blogsSearchParams, DEFAULT_BLOG_SORT, type BlogsSearch } from '../blogs-search';
+import { savedBlogsFor } from '../offline-blogs';
 import { BlogCard, BlogCardSkeleton } from './blog-card';
 
 const noBlogs: readonly Blog[] = [];
@@ -77,8 +80,23 @@ export function BlogsListing({ filters, onFiltersChange, baseURL, className }: B
   const sortOrder = filters.sortOrder ?? DEFAULT_BLOG_SORT.sortOrder;
   const sortValue = `${sortBy}-${sortOrder}`;
 
-  // Until hydration is over, render what the prerender rendered. SPEC §4: a failed load is an empty list.
-  const loaded = hydrated ? (query.data ?? (query.isError ? noBlogs : undefined)) : undefined;
+  // Offline, a list never loaded for these filters is worked out from a saved superset, with the
+  // server's matching rules and order. Recomputed when the persisted cache has been restored.
+  const offline = useOffline();
+  const isRestoring = useIsRestoring();
+  const needsSaved = offline && query.data === undefined;
+  const saved = useMemo(
+    () => (needsSaved && !isRestoring ? savedBlogsFor(queryClient, filters, baseURL) : undefined),
+    [needsSaved, isRestoring, queryClient, filters, baseURL],
+  );
+  const data = saved?.items ?? query.data;
+  const savedAt = saved ? saved.savedAt : query.dataUpdatedAt;
+
+  // Until hydration is over, render what the prerender rendered. SPEC §4: a failed load is an empty
+  // list (so is, offline, a list with nothing saved to answer it).
+  const loaded = hydrated
+    ? (data ?? (query.isError || (offline && !isRestoring) ? noBlogs : undefined))
+    : undefined;
   const categories = useMemo(() => blogCategories(loaded ?? noBlogs), [loaded]);
   const visible = useMemo(() => loaded?.filter(blogMatcher(draft)), [loaded, draft]);
   // Letter case is ignored, like the server: a link saying 'impact' selects 'Impact'; a chosen
@@ -216,6 +234,14 @@ export function BlogsListing({ filters, onFiltersChange, baseURL, className }: B
           </SelectField>
         </div>
       </div>
+      {offline && loaded !== undefined && data !== undefined && (
+        <p
+          data-testid="saved-results"
+          className="-mt-2 text-sm font-medium text-amber-800 dark:text-amber-200"
+        >
+          {savedResultsLabel(savedAt)}
+        </p>
+      )}
 
       {visible === undefined ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>

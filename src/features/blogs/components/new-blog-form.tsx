@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { NeedsNetworkNote } from '@/components/ui/needs-network';
 import { apiErrorBody } from '@/lib/api-client';
+import { useOffline } from '@/lib/connectivity';
 import { notify } from '@/lib/notify';
 import { displayName, getStoredUser } from '@/lib/session';
 import { useCreateBlog } from '../api/create-blog';
@@ -16,6 +18,7 @@ import {
   type NewBlogFormValues,
 } from '../blog-management-forms';
 import { BlogInput, BlogTextArea } from './blog-form-controls';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 
 const formFields = ['title', 'category', 'summary', 'content', 'imageUrl', 'postDate'] as const;
 type FormField = (typeof formFields)[number];
@@ -33,6 +36,7 @@ const emptyForm: NewBlogFormValues = {
 /** The add-blog form of /blogs/new (SUPER_ADMIN): a manual post; after saving it goes to /blogs. */
 export function NewBlogForm() {
   const create = useCreateBlog();
+  const offline = useOffline();
   const navigate = useNavigate();
   const requiredId = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,8 +44,9 @@ export function NewBlogForm() {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<NewBlogFormValues>({ resolver: zodResolver(newBlogFormSchema), defaultValues: emptyForm });
+  useUnsavedInput(isDirty);
 
   const onValid = (values: NewBlogFormValues) => {
     setFailure(null);
@@ -132,10 +137,21 @@ export function NewBlogForm() {
           <Link to="/blogs" className={buttonClass('secondary')}>
             Cancel
           </Link>
-          <Button type="submit" pending={pending} pendingLabel="Posting...">
+          <Button
+            type="submit"
+            disabled={offline}
+            aria-describedby={offline ? 'new-blog-offline' : undefined}
+            pending={pending}
+            pendingLabel="Posting..."
+          >
             Post blog
           </Button>
         </div>
+        {offline && (
+          <NeedsNetworkNote id="new-blog-offline" className="text-right">
+            Posting needs a connection. Your text stays here until you are back online.
+          </NeedsNetworkNote>
+        )}
       </form>
     </Card>
   );

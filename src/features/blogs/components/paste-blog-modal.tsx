@@ -16,6 +16,7 @@ import {
 import { BlogInput, BlogTextArea } from './blog-form-controls';
 import { failureDetail } from './failure-detail';
 import { useCloseAfterSaved } from './use-close-after-saved';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 
 /**
  * 'Paste blog' and its modal (SUPER_ADMIN, SPEC §4): an article written elsewhere, saved as a
@@ -54,8 +55,9 @@ function PasteBlogForm({ onClose }: { onClose: () => void }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PasteBlogFormValues>({ resolver: zodResolver(pasteBlogFormSchema), defaultValues: emptyForm });
+  useUnsavedInput(isDirty && !saved);
 
   if (saved)
     return (

@@ -1,12 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
+import { outbox } from '@/lib/outbox';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { ContactForm } from './contact-form';
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  for (const entry of await outbox.entries()) await outbox.remove(entry.id);
 });
 
 async function fillValidMessage(u: Awaited<ReturnType<typeof renderWithRouter>>['user']) {
@@ -106,5 +109,29 @@ describe('ContactForm', () => {
     // Nothing is lost: the message is still there to send later.
     expect(screen.getByLabelText('Message')).toHaveValue('We would like to upgrade our plan next month.');
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
+  });
+
+  it('keeps the message on the device when offline, empties the form and says it will be sent', async () => {
+    const { requests } = stubFetch(() => jsonResponse({ message: 'unexpected' }));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const toastMessage = vi.spyOn(notify, 'message');
+    const { user: u } = await renderWithRouter(<ContactForm />, { path: '/contact' });
+    await fillValidMessage(u);
+    await u.click(screen.getByRole('button', { name: 'Send message' }));
+
+    const text =
+      "You're offline. Your message is saved on this device and will be sent automatically when the connection is back.";
+    expect(await screen.findByRole('status')).toHaveTextContent(text);
+    await waitFor(() => expect(toastMessage).toHaveBeenCalledWith(text));
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(requests).toHaveLength(0);
+    const [entry] = await outbox.entries();
+    expect(entry).toMatchObject({
+      kind: 'contact-message',
+      url: '/marketing/contact',
+      userId: null,
+      body: { name: 'Ama Owusu', email: 'ama@example.org', subject: 'Moving to NGO Growth' },
+    });
+    expect(entry!.body).not.toHaveProperty('organisation');
   });
 });

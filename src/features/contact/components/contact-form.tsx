@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '@/lib/notify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { apiErrorBody, errorMessage, errorStatus } from '@/lib/api-client';
+import { newIdempotencyKey, OutboxRejectedError, queuedMessage, startOutbox } from '@/lib/outbox';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
   contactMessageSchema,
   useSendContactMessage,
   type ContactMessageFormValues,
   type ContactMessageInput,
 } from '../api/send-contact-message';
-import { newIdempotencyKey } from '../idempotency-key';
 import { TextAreaField } from '@/components/ui/text-area-field';
 
 const formFields = ['name', 'email', 'organisation', 'subject', 'message'] as const;
@@ -29,42 +29,49 @@ const emptyForm: ContactMessageFormValues = {
 
 export function ContactForm() {
   const send = useSendContactMessage();
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // One key per message: kept across retries of the same message, replaced once it has gone.
-  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
+  // One key per message, made at the first keystroke: kept across resends of the same message
+  // (also after a refusal, which the server does not store), replaced once it has gone or is queued.
+  const idempotencyKey = useRef<string | null>(null);
+  const keyForThisMessage = () => (idempotencyKey.current ??= newIdempotencyKey());
+
+  // Wherever a write can start, the queue is sent too (idempotent if the page's entry started it).
+  useEffect(startOutbox, []);
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ContactMessageFormValues, unknown, ContactMessageInput>({
     resolver: zodResolver(contactMessageSchema),
     mode: 'onTouched',
     defaultValues: emptyForm,
   });
+  // An app update waits while the message is written but not yet sent (or queued).
+  useUnsavedInput(isDirty);
 
   const onValid = (body: ContactMessageInput) => {
     setSent(null);
     setFailure(null);
-    const key = idempotencyKey ?? newIdempotencyKey();
-    setIdempotencyKey(key);
     send.mutate(
-      { body, idempotencyKey: key },
+      { body, idempotencyKey: keyForThisMessage() },
       {
-        onSuccess: ({ message }) => {
-          setIdempotencyKey(null);
+        onSuccess: (result) => {
+          idempotencyKey.current = null;
           reset(emptyForm);
-          setSent(message);
-          notify.success(message);
+          if (result.status === 'sent') {
+            setSent({ tone: 'success', text: result.response.message });
+            notify.success(result.response.message);
+          } else {
+            const text = queuedMessage('message', result.reason);
+            setSent({ tone: 'info', text });
+            notify.message(text);
+          }
         },
         onError: (error) => {
-          // A refused message will be edited before it is sent again, so it gets a new key; after a
-          // network error or a 5xx the same message is retried under the same key.
-          const status = errorStatus(error);
-          if (status && status < 500) setIdempotencyKey(null);
-          const fields = Object.entries(apiErrorBody(error)?.fields ?? {});
+          const fields = Object.entries(error instanceof OutboxRejectedError ? (error.fields ?? {}) : {});
           const unmatched: string[] = [];
           let focused = false;
           for (const [name, message] of fields) {
@@ -75,12 +82,14 @@ export function ContactForm() {
             setError(name, { type: 'server', message }, { shouldFocus: !focused });
             focused = true;
           }
-          // Field errors sit on their inputs; anything else (429, a network error) goes in the alert.
+          // Field errors sit on their inputs; anything else (429, storage refused) goes in the alert.
           if (!focused || unmatched.length)
             setFailure(
               unmatched.length
                 ? unmatched.join(' ')
-                : errorMessage(error, 'Your message could not be sent. Please try again.'),
+                : error instanceof OutboxRejectedError
+                  ? error.message
+                  : 'Your message could not be sent. Please try again.',
             );
         },
       },
@@ -88,8 +97,14 @@ export function ContactForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-4">
-      {sent && <Alert tone="success">{sent}</Alert>}
+    <form
+      noValidate
+      // Wrapped so handleSubmit (which reaches the key ref through onValid) runs on submit, not in render.
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      onInput={() => keyForThisMessage()}
+      className="flex flex-col gap-4"
+    >
+      {sent && <Alert tone={sent.tone}>{sent.text}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
       <Field label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <Field

@@ -1,6 +1,7 @@
 import type { GrantSortField, GrantSummary, SortOrder } from '@contract/grants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { getDated } from '@/lib/saved-at';
 
 /** The GET /api/grants filters as the client holds them (SPEC §7); blank ones are left out of the request. */
 export interface GrantsFilters {
@@ -58,7 +59,9 @@ export function getGrants(filters: GrantsFilters = {}, { signal }: { signal?: Ab
 export const getGrantsQueryOptions = (filters: GrantsFilters = {}) =>
   queryOptions({
     queryKey: grantsQueryKeys.list(filters),
-    queryFn: ({ signal }) => getGrants(filters, { signal }),
+    // Dated: offline, the listing says how old a copy the service worker answered with is.
+    queryFn: ({ signal, queryKey }) =>
+      getDated<GrantSummary[]>(queryKey, '/grants', { query: normaliseGrantsFilters(filters), signal }),
   });
 
 export function useGrants(filters: GrantsFilters = {}) {

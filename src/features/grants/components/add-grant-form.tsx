@@ -5,8 +5,10 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { NeedsNetworkNote } from '@/components/ui/needs-network';
 import { apiErrorBody, errorMessage } from '@/lib/api-client';
 import { todayCalendarDate } from '@/lib/calendar-date';
+import { useOffline } from '@/lib/connectivity';
 import { notify } from '@/lib/notify';
 import {
   createGrantInputSchema,
@@ -15,6 +17,7 @@ import {
   type CreateGrantInput,
 } from '../api/create-grant';
 import { TextAreaField } from '@/components/ui/text-area-field';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 
 const formFields = [
   'title',
@@ -65,17 +68,19 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
  */
 export function AddGrantForm({ onCreated }: { onCreated: (grant: GrantDetail) => void }) {
   const create = useCreateGrant();
+  const offline = useOffline();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<CreateGrantFormValues, unknown, CreateGrantInput>({
     resolver: zodResolver(createGrantInputSchema),
     mode: 'onTouched',
     defaultValues: emptyForm(),
   });
+  useUnsavedInput(isDirty);
 
   const onValid = (input: CreateGrantInput) => {
     setFailure(null);
@@ -188,7 +193,17 @@ export function AddGrantForm({ onCreated }: { onCreated: (grant: GrantDetail) =>
           {...register('sourceUrl')}
         />
       </Fieldset>
-      <Button type="submit" pending={create.isPending} pendingLabel="Saving..." className="sm:self-start">
+      {offline && (
+        <NeedsNetworkNote id="add-grant-offline">Adding a grant needs a connection.</NeedsNetworkNote>
+      )}
+      <Button
+        type="submit"
+        disabled={offline}
+        aria-describedby={offline ? 'add-grant-offline' : undefined}
+        pending={create.isPending}
+        pendingLabel="Saving..."
+        className="sm:self-start"
+      >
         Add grant
       </Button>
     </form>

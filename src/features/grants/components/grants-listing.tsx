@@ -1,12 +1,15 @@
 import type { GrantSummary } from '@contract/grants';
 import { grantFilterOptions, grantMatcher, warmGrantSearch } from '@contract/listing-match';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
+import { useOffline } from '@/lib/connectivity';
+import { savedResultsLabel } from '@/lib/saved-label';
 import { useHydrated } from '@/lib/use-hydrated';
 import { grantsQueryKeys, useGrants } from '../api/get-grants';
 import { DEFAULT_GRANT_SORT, grantsSearchParams, type GrantsSearch } from '../grants-search';
+import { savedGrantsFor } from '../offline-grants';
 import { GrantCardSkeleton } from './grant-card';
 import {
   emptyGrantFilterDraft,
@@ -86,9 +89,24 @@ export function GrantsListing({ filters, onFiltersChange, actions, className }: 
     sortOrder: filters.sortOrder ?? DEFAULT_GRANT_SORT.sortOrder,
   };
 
+  // Offline, a list never loaded for these filters is worked out from a saved superset, with the
+  // server's matching rules and order. Recomputed when the persisted cache has been restored.
+  const offline = useOffline();
+  const isRestoring = useIsRestoring();
+  const needsSaved = offline && (query.data === undefined || query.isPlaceholderData);
+  const saved = useMemo(
+    () => (needsSaved && !isRestoring ? savedGrantsFor(queryClient, filters) : undefined),
+    [needsSaved, isRestoring, queryClient, filters],
+  );
+  const data = saved?.items ?? query.data;
+  const savedAt = saved ? saved.savedAt : query.dataUpdatedAt;
+
   // The prerendered page has no data: until hydration is over, render what the build rendered,
-  // even if the route's loader has already filled the cache. SPEC §4: a failed load is an empty list.
-  const loaded = hydrated ? (query.data ?? (query.isError ? noGrants : undefined)) : undefined;
+  // even if the route's loader has already filled the cache. SPEC §4: a failed load is an empty list
+  // (so is, offline, a list with nothing saved to answer it).
+  const loaded = hydrated
+    ? (data ?? (query.isError || (offline && !isRestoring) ? noGrants : undefined))
+    : undefined;
   // Options come from the loaded results, worked out once per result rather than per keystroke.
   const options = useMemo(() => grantFilterOptions(loaded ?? noGrants), [loaded]);
   const visible = useMemo(() => loaded?.filter(grantMatcher(draft)), [loaded, draft]);
@@ -154,6 +172,14 @@ export function GrantsListing({ filters, onFiltersChange, actions, className }: 
         </p>
         <GrantsSort {...sort} onChange={(nextSort) => commit(draft, nextSort)} />
       </div>
+      {offline && loaded !== undefined && data !== undefined && (
+        <p
+          data-testid="saved-results"
+          className="-mt-2 text-sm font-medium text-amber-800 dark:text-amber-200"
+        >
+          {savedResultsLabel(savedAt)}
+        </p>
+      )}
 
       {visible === undefined ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>

@@ -1,14 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { notify } from '@/lib/notify';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { apiErrorBody, errorMessage } from '@/lib/api-client';
+import { newIdempotencyKey, queuedMessage, startOutbox } from '@/lib/outbox';
+import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 /**
  * The newsletter sign-up of the public footer. Both answers of the server (201 new, 200 already
  * subscribed) are a success and show its message; a field error goes under the input, anything
- * else (429 included) to an error toast with the server's message.
+ * else (429 included) to an error toast with the server's message. Offline, or when the server
+ * cannot be reached, the subscription waits in the outbox and the field clears.
  */
 export function NewsletterForm() {
   // Fixed ids, not useId: this form is hydrated as its own island, where useId would not produce the
@@ -20,6 +22,15 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
+  // Made when the visitor starts typing, kept until the subscription has gone (or is queued), so
+  // a double submit or a resend after a lost answer is one subscription for the server.
+  const idempotencyKey = useRef<string | null>(null);
+  const keyForThisSubscription = () => (idempotencyKey.current ??= newIdempotencyKey());
+
+  // Wherever a write can start, the queue is sent too (idempotent if the page's entry started it).
+  useEffect(startOutbox, []);
+  // An app update waits while an address is typed but not yet sent (or queued).
+  useUnsavedInput(email.trim() !== '');
 
   // One field does not need a form library; the shared contract schema (loaded on first use)
   // still decides what is valid, exactly as on the server.
@@ -40,19 +51,25 @@ export function NewsletterForm() {
       return;
     }
     setError(undefined);
-    void subscribe.mutate(checked.data, {
+    void subscribe.mutate(checked.data, keyForThisSubscription(), {
       onSuccess: ({ message }) => {
+        idempotencyKey.current = null;
         notify.success(message);
         setEmail('');
       },
+      onQueued: (reason) => {
+        idempotencyKey.current = null;
+        notify.message(queuedMessage('subscription', reason));
+        setEmail('');
+      },
       onError: (failure) => {
-        const fieldMessage = apiErrorBody(failure)?.fields?.email;
+        const fieldMessage = failure.fields?.email;
         if (fieldMessage) {
           setError(fieldMessage);
           input.current?.focus();
           return;
         }
-        notify.error(errorMessage(failure, 'Could not subscribe. Please try again.'));
+        notify.error(failure.message || 'Could not subscribe. Please try again.');
       },
     });
   };
@@ -81,7 +98,10 @@ export function NewsletterForm() {
             inputMode="email"
             placeholder="you@example.org"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              keyForThisSubscription();
+              setEmail(e.target.value);
+            }}
             onBlur={() => {
               if (email) void validate(email).then((r) => setError(r.message));
             }}

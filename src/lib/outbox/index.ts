@@ -1,0 +1,24 @@
+export { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './protocol';
+export { newIdempotencyKey } from './idempotency-key';
+export { outbox } from './default-outbox';
+export { defineOutboxAction } from './define-action';
+export { startOutbox } from './start';
+export { useOutbox } from './use-outbox';
+export { OutboxRejectedError } from './rejected-error';
+export { queuedMessage } from './queued-message';
+export type {
+  OutboxAction,
+  OutboxBody,
+  OutboxEntry,
+  OutboxError,
+  OutboxSnapshot,
+  SubmitResult,
+} from './types';
+
+import { outbox } from './default-outbox';
+
+/** For the shared-phone logout: how many writes of this user have not reached the server. */
+export const countUnsentForUser = (userId: string): Promise<number> => outbox.countUnsentForUser(userId);
+
+/** Removes this user's entries, pending and needing attention; anonymous ones (newsletter) stay. */
+export const clearOutboxForUser = (userId: string): Promise<void> => outbox.clearOutboxForUser(userId);

@@ -1,0 +1,81 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
+import { apiBaseUrl } from './api-client';
+import { isOffline, startConnectivity, subscribeConnectivity } from './connectivity';
+import {
+  createShouldPersistQuery,
+  PERSIST_BUSTER,
+  PERSIST_MAX_AGE_MS,
+  PERSIST_STORAGE_KEY,
+} from './query-persistence-policy';
+
+/** Set by a wipe: a snapshot taken before it must never be written after it (shared phone). */
+let wipedAt = 0;
+
+const persister = createAsyncStoragePersister({
+  storage: {
+    getItem: (key) => get<string>(key),
+    setItem: (key, value: string) => set(key, value),
+    removeItem: (key) => del(key),
+  },
+  key: PERSIST_STORAGE_KEY,
+  throttleTime: 1000,
+  serialize: (client) => {
+    // A save throttled before a logout can run after it: refusing it keeps the last user's data
+    // out of IndexedDB. The next save (of the cleared cache) is newer and goes through.
+    if (client.timestamp <= wipedAt) throw new Error('Snapshot older than the last wipe');
+    return JSON.stringify(client);
+  },
+});
+
+// The bench (tests/perf/offline-bench.ts) reads how long restoring takes from these marks.
+const restoreClient = persister.restoreClient;
+persister.restoreClient = async () => {
+  performance.mark('query-cache:restore-start');
+  return restoreClient();
+};
+
+/** The `persistOptions` of PersistQueryClientProvider. */
+export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: PERSIST_BUSTER,
+    dehydrateOptions: {
+      shouldDehydrateQuery: createShouldPersistQuery(() => queryClient.getQueryCache().getAll()),
+      // Mutations here run with networkMode 'always' and are never paused, so none waits to be
+      // resumed after a reload; the offline outbox keeps pending writes in its own store.
+      shouldDehydrateMutation: () => false,
+    },
+  };
+}
+
+/**
+ * PersistQueryClientProvider's onSuccess. The provider starts saving on cache changes only once the
+ * restore is over, so answers that arrived meanwhile (the route loader's, on a fast network) would
+ * wait for the next change to be saved, which on a quiet screen never comes: save them now.
+ */
+export function onRestored(queryClient: QueryClient) {
+  performance.mark('query-cache:restore-end');
+  void persistQueryClientSave({ queryClient, ...persistOptions(queryClient) });
+}
+
+/** Forgets the persisted query cache (logout, 401): the next person on the phone sees none of it. */
+export async function clearPersistedQueries() {
+  wipedAt = Date.now();
+  await del(PERSIST_STORAGE_KEY);
+}
+
+/**
+ * TanStack Query assumes online at start; it follows the app's own view of connectivity instead
+ * (the browser's flag and whether the API answers), so queries pause rather than fail offline.
+ */
+export function connectOnlineManager() {
+  startConnectivity(apiBaseUrl);
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(!isOffline());
+    return subscribeConnectivity(() => setOnline(!isOffline()));
+  });
+}

@@ -1,0 +1,58 @@
+/*
+ * Offline reading depends on IndexedDB and Cache Storage, which a browser may evict under storage
+ * pressure unless the site's storage is persistent. Asked once signed in, not for every visitor:
+ * Firefox asks the user, and a visitor reading one page should not get a prompt.
+ */
+
+let asked: Promise<boolean> | null = null;
+
+/** True when the storage is (now) persistent. Never throws; asks the browser at most once per page. */
+export function requestPersistentStorage(): Promise<boolean> {
+  asked ??= (async () => {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    if (!storage?.persist) return false;
+    try {
+      if (await storage.persisted()) return true;
+      return await storage.persist();
+    } catch {
+      return false;
+    }
+  })();
+  return asked;
+}
+
+export interface StorageFigures {
+  usage: number;
+  quota: number;
+  persisted: boolean;
+}
+
+/** What this site stores on the device, or null where the browser does not say. */
+export async function storageFigures(): Promise<StorageFigures | null> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage?.estimate) return null;
+  try {
+    const { usage = 0, quota = 0 } = await storage.estimate();
+    const persisted = storage.persisted ? await storage.persisted() : false;
+    return { usage, quota, persisted };
+  } catch {
+    return null;
+  }
+}
+
+/** '12.3 MB' in the user's locale. */
+export function formatBytes(bytes: number, locale?: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}

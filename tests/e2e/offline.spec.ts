@@ -1,0 +1,219 @@
+import type { Page } from '@playwright/test';
+import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+
+/*
+ * Issue 5, reading offline: pages seen once open with no network, both when the browser is offline
+ * (context.setOffline) and when it is "online" but the server is gone (stopped). This spec owns its
+ * server, so stopping it disturbs no other spec.
+ */
+
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  server = await startServerProcess();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test.describe.configure({ mode: 'serial' });
+
+const url = (path: string) => `${server.baseURL}${path}`;
+const banner = (page: Page) => page.getByTestId('offline-banner');
+const resultCount = (page: Page) => page.getByTestId('result-count');
+
+/** Waits until the worker controls the page, so API answers and pictures go through its caches. */
+async function controlledBy(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The query keys in the persisted query cache (IndexedDB), as JSON strings. */
+function persistedQueryKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('keyval-store');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains('keyval')) return [];
+    const value = await new Promise<unknown>((resolve) => {
+      const get = db.transaction('keyval').objectStore('keyval').get('ngo-portal:query-cache');
+      get.onsuccess = () => resolve(get.result);
+    });
+    db.close();
+    if (typeof value !== 'string') return [];
+    const client = JSON.parse(value) as { clientState: { queries: { queryKey: unknown[] }[] } };
+    return client.clientState.queries.map((q) => JSON.stringify(q.queryKey));
+  });
+}
+
+/** The user ids of the outbox entries on the device. */
+function outboxOwners(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('ngo-outbox');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains('entries')) return [];
+    const values = await new Promise<{ userId: string | null }[]>((resolve) => {
+      const all = db.transaction('entries').objectStore('entries').getAll();
+      all.onsuccess = () => resolve(all.result as { userId: string | null }[]);
+    });
+    db.close();
+    return values.map((v) => v.userId);
+  });
+}
+
+/** The number in '1,234 grants'. */
+async function countOf(page: Page): Promise<number> {
+  const text = (await resultCount(page).textContent()) ?? '';
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+test('pages seen once open offline, with the banner, and filtering the saved grants works', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(url('/'));
+  await controlledBy(page);
+
+  // One visit of each, online. The grant detail is in the portal, so a signed-in reader opens it.
+  await page.goto(url('/public-blogs'));
+  await expect(resultCount(page)).toHaveText(/\d+ blog posts/);
+  await page
+    .getByRole('list', { name: 'Blog posts' })
+    .getByRole('link', { name: /Read More/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/blogs\/\w+$/);
+  const blogPath = new URL(page.url()).pathname;
+  const blogTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
+
+  await page.goto(url('/public-grants'));
+  await expect(resultCount(page)).toHaveText(/\d+ grants/);
+  const allGrants = await countOf(page);
+
+  await page.goto(url('/signin'));
+  await signInThroughForm(page, demoUsers.STAFF.email);
+  await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.STAFF.label);
+  await page.goto(url('/grants'));
+  await page
+    .getByRole('link', { name: /View Details/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/grants\/\w+$/);
+  const grantPath = new URL(page.url()).pathname;
+  const grantTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  // The query cache is saved to IndexedDB throttled: wait until the grant is in it.
+  const grantId = grantPath.split('/').pop()!;
+  await expect
+    .poll(async () => (await persistedQueryKeys(page)).some((key) => key.includes(grantId)))
+    .toBe(true);
+
+  const pages: [string, (p: Page) => Promise<void>][] = [
+    ['/', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+    ['/public-grants', (p) => expect(resultCount(p)).toHaveText(`${allGrants.toLocaleString('en')} grants`)],
+    ['/public-blogs', (p) => expect(resultCount(p)).toHaveText(/\d+ blog posts/)],
+    [blogPath, (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText(blogTitle)],
+    [grantPath, (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText(grantTitle)],
+  ];
+
+  const readEverythingOffline = async () => {
+    for (const [path, shown] of pages) {
+      await page.goto(url(path));
+      await shown(page);
+      await expect(banner(page), path).toContainText('You are offline');
+    }
+    // Filtering the saved grants: a search never made online is answered from the saved list.
+    await page.goto(url('/public-grants'));
+    await expect(resultCount(page)).toHaveText(`${allGrants.toLocaleString('en')} grants`);
+    await expect(page.getByTestId('saved-results')).toContainText('Offline: showing results saved');
+    await page.getByLabel('Search grants').fill('water');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/search=water/);
+    await expect.poll(() => countOf(page)).toBeGreaterThan(0);
+    expect(await countOf(page)).toBeLessThan(allGrants);
+    await page.reload();
+    await expect.poll(() => countOf(page)).toBeGreaterThan(0);
+    await expect(page.getByTestId('saved-results')).toContainText('Offline: showing results saved');
+  };
+
+  await test.step('browser offline', async () => {
+    await context.setOffline(true);
+    await readEverythingOffline();
+    await context.setOffline(false);
+  });
+
+  await test.step('server stopped while the browser says online', async () => {
+    await server.stop();
+    try {
+      await readEverythingOffline();
+    } finally {
+      await server.start();
+    }
+  });
+});
+
+test('logout with unsent items warns first, then wipes everything of that user', async ({
+  page,
+  context,
+}) => {
+  await page.goto(url('/signin'));
+  await controlledBy(page);
+  await signInThroughForm(page, demoUsers.STAFF.email);
+  await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.STAFF.label);
+  await page.goto(url('/dashboard'));
+  await expect.poll(() => persistedQueryKeys(page)).toContain('["dashboard","summary"]');
+
+  // A message written offline while signed in belongs to this user and waits in the outbox.
+  await context.setOffline(true);
+  await page.goto(url('/contact'));
+  await page.getByLabel('Your name').fill('Staff Member');
+  await page.getByLabel('Email').fill('staff@demo.ngo');
+  await page.getByLabel('Subject').fill('Field visit');
+  await page.getByLabel('Message').fill('Written with no signal; must not outlive the logout.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect.poll(() => outboxOwners(page)).toHaveLength(1);
+  expect((await outboxOwners(page))[0]).not.toBeNull();
+
+  await page.goto(url('/dashboard'));
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Unsent items will be deleted' });
+  await expect(warning).toContainText('1 item you saved offline has not been sent yet.');
+  await warning.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(warning).toBeHidden();
+  expect(await outboxOwners(page)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await warning.getByRole('button', { name: 'Log out and delete' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await context.setOffline(false);
+
+  await expect.poll(() => outboxOwners(page)).toEqual([]);
+  await expect
+    .poll(async () => (await persistedQueryKeys(page)).filter((k) => k.startsWith('["dashboard"')))
+    .toEqual([]);
+  const shared = /^(workbox-precache|api-grants$|api-blogs$|images$|ngo-portal-theme$)/;
+  await expect
+    .poll(async () => (await page.evaluate(() => caches.keys())).filter((name) => !shared.test(name)))
+    .toEqual([]);
+  // Nothing the user fetched with their token that is not public is in the shared API caches.
+  const cachedApi = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of ['api-grants', 'api-blogs']) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(cachedApi.every((path) => /^\/api\/(grants|blogs)(\/|$)/.test(path))).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
