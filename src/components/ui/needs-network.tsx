@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useOffline } from '@/lib/connectivity';
+import { Button, type ButtonProps } from './button';
 import { cn } from './cn';
 
 /** Why an action is disabled offline, shown next to it (and linked with aria-describedby). */
@@ -17,5 +19,29 @@ export function NeedsNetworkNote({
     <p id={id} className={cn('text-sm text-amber-800 dark:text-amber-200', className)}>
       {children}
     </p>
+  );
+}
+
+/**
+ * A submit button for a form that only works online: disabled while offline, with the reason shown
+ * above it and tied to it, so a field volunteer knows why nothing happens and nothing is half-sent.
+ */
+export function OnlineSubmitButton({
+  offlineReason,
+  disabled,
+  ...props
+}: ButtonProps & { offlineReason: string }) {
+  const offline = useOffline();
+  const noteId = useId();
+  return (
+    <>
+      {offline && <NeedsNetworkNote id={noteId}>{offlineReason}</NeedsNetworkNote>}
+      <Button
+        type="submit"
+        {...props}
+        disabled={offline || disabled}
+        aria-describedby={offline ? noteId : props['aria-describedby']}
+      />
+    </>
   );
 }

@@ -5,8 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { applyServerError } from '../form-errors';
 
@@ -65,9 +65,14 @@ export function EmailLinkForm({
         error={errors.email?.message}
         {...register('email')}
       />
-      <Button type="submit" variant={variant} pending={mutation.isPending} pendingLabel="Sending...">
+      <OnlineSubmitButton
+        offlineReason="Sending the email needs a connection."
+        variant={variant}
+        pending={mutation.isPending}
+        pendingLabel="Sending..."
+      >
         {submitLabel}
-      </Button>
+      </OnlineSubmitButton>
       {children}
     </form>
   );

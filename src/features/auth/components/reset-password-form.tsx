@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { apiErrorBody } from '@/lib/api-client';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
@@ -96,9 +97,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <Button type="submit" pending={reset.isPending} pendingLabel="Changing password...">
+      <OnlineSubmitButton
+        offlineReason="Changing your password needs a connection."
+        pending={reset.isPending}
+        pendingLabel="Changing password..."
+      >
         Change password
-      </Button>
+      </OnlineSubmitButton>
     </form>
   );
 }

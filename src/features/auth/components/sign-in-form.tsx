@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { NeedsNetworkNote } from '@/components/ui/needs-network';
-import { useOffline } from '@/lib/connectivity';
+import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useResendVerification } from '../api/resend-verification';
@@ -39,7 +38,6 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
     defaultValues: { email: '', password: '' },
   });
   useUnsavedInput(isDirty);
-  const offline = useOffline();
 
   const onValid = (values: SignInInput) => {
     setFailure(null);
@@ -86,16 +84,13 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
           Forgot your password?
         </Link>
       </div>
-      {offline && <NeedsNetworkNote id="sign-in-offline">Signing in needs a connection.</NeedsNetworkNote>}
-      <Button
-        type="submit"
-        disabled={offline}
-        aria-describedby={offline ? 'sign-in-offline' : undefined}
+      <OnlineSubmitButton
+        offlineReason="Signing in needs a connection."
         pending={signIn.isPending || signIn.isSuccess}
         pendingLabel="Signing in..."
       >
         Sign In
-      </Button>
+      </OnlineSubmitButton>
       <p className="text-center text-sm text-slate-700 dark:text-slate-300">
         New to NGO Portal?{' '}
         <Link to="/signup" className={textLinkClass}>

@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { signUpSchema, useSignUp, type SignUpFormValues, type SignUpInput } from '../api/sign-up';
 import { applyServerError } from '../form-errors';
@@ -67,9 +67,13 @@ export function SignUpForm() {
         error={errors.organizationName?.message}
         {...register('organizationName')}
       />
-      <Button type="submit" pending={signUp.isPending || signUp.isSuccess} pendingLabel="Creating account...">
+      <OnlineSubmitButton
+        offlineReason="Creating an account needs a connection."
+        pending={signUp.isPending || signUp.isSuccess}
+        pendingLabel="Creating account..."
+      >
         Create account
-      </Button>
+      </OnlineSubmitButton>
       <p className="text-center text-sm text-slate-700 dark:text-slate-300">
         Already have an account?{' '}
         <Link to="/signin" className={textLinkClass}>
