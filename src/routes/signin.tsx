@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AuthCard } from '@/components/layouts/marketing-layout';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignedOutUnsentNotice } from '@/features/outbox/components/signed-out-unsent-notice';
 import { optionalSearchString } from '@/lib/search-params';
 import { isSignedIn } from '@/lib/session';
 
@@ -20,6 +21,7 @@ function SignInPage() {
   const search = Route.useSearch();
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your organisation's portal.">
+      <SignedOutUnsentNotice />
       <SignInForm redirectTo={search.redirect} />
     </AuthCard>
   );

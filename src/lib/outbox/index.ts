@@ -22,3 +22,7 @@ export const countUnsentForUser = (userId: string): Promise<number> => outbox.co
 
 /** Removes this user's entries, pending and needing attention; anonymous ones (newsletter) stay. */
 export const clearOutboxForUser = (userId: string): Promise<void> => outbox.clearOutboxForUser(userId);
+
+/** Writes kept from sessions that ended with a 401; the sign-in page offers to delete them. */
+export const countUnsentOfSignedOutAccounts = (): Promise<number> => outbox.countUnsentOfSignedOutAccounts();
+export const clearUnsentOfSignedOutAccounts = (): Promise<void> => outbox.clearUnsentOfSignedOutAccounts();

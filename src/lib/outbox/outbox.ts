@@ -325,6 +325,25 @@ export function createOutbox(options: OutboxOptions) {
     await changed();
   }
 
+  /**
+   * Entries of accounts other than the signed-in one: left by a session that ended with a 401 (not
+   * the user's choice, so they were kept, hidden and unsent). Only counted and deleted, never shown.
+   */
+  const ofSignedOutAccounts = (e: OutboxEntry, session: OutboxSession) =>
+    e.userId !== null && e.userId !== session.userId;
+
+  async function countUnsentOfSignedOutAccounts() {
+    const session = options.session();
+    return (await store.all()).filter((e) => ofSignedOutAccounts(e, session)).length;
+  }
+
+  async function clearUnsentOfSignedOutAccounts() {
+    const session = options.session();
+    for (const entry of await store.all())
+      if (ofSignedOutAccounts(entry, session)) await store.remove(entry.id);
+    await changed();
+  }
+
   // The timer: one timeout at the earliest due entry, rescheduled after every change.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerEnabled = false;
@@ -353,6 +372,8 @@ export function createOutbox(options: OutboxOptions) {
     entries,
     countUnsentForUser,
     clearOutboxForUser,
+    countUnsentOfSignedOutAccounts,
+    clearUnsentOfSignedOutAccounts,
     refresh,
     getSnapshot: () => snapshot,
     subscribe(listener: () => void) {
