@@ -9,11 +9,20 @@ import { securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
 import { createBlogsRouter } from './routes/blogs/blogs.routes';
+import { createCausesRouter } from './routes/causes/causes.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
 import { createGrantsRouter } from './routes/grants/grants.routes';
 import { createHealthRouter } from './routes/health/health.routes';
 import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
+import { createPaymentsRouter } from './routes/payments/payments.routes';
+import { createSimulatorRouter } from './routes/test-mode/simulator.routes';
+import {
+  createPaymentProviders,
+  selfRoutingFetch,
+  SIMULATOR_BASE_PATH,
+  webhookHashOf,
+} from './services/payments/providers';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -47,6 +56,13 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/marketing', createMarketingRouter(deps));
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));
+  app.route('/api/causes', createCausesRouter(deps));
+  const paymentFetch = selfRoutingFetch(deps.env, app);
+  const providers = createPaymentProviders(deps.env, paymentFetch);
+  app.route('/api/payments', createPaymentsRouter(deps, providers));
+  if (providers.testMode) {
+    app.route(SIMULATOR_BASE_PATH, createSimulatorRouter(deps, paymentFetch, webhookHashOf(deps.env)));
+  }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

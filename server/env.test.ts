@@ -64,4 +64,25 @@ describe('configuration from the environment', () => {
     const env = loadEnv({ DATA_DIR: dataDir, PORT: '8443', TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem' });
     expect(env.PUBLIC_URL).toBe('https://localhost:8443');
   });
+
+  it('runs payments in test mode by default, and checks the Flutterwave variables', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ngo-env-'));
+    const env = loadEnv({ DATA_DIR: dataDir, FLUTTERWAVE_SECRET_KEY: '', FLUTTERWAVE_WEBHOOK_HASH: '' });
+    expect(env.FLUTTERWAVE_SECRET_KEY).toBeUndefined();
+    expect(env.FLUTTERWAVE_BASE_URL).toBe('https://api.flutterwave.com');
+    expect(env.PAYMENT_POLL_INTERVAL_SECONDS).toBe(60);
+    const live = loadEnv({
+      DATA_DIR: dataDir,
+      FLUTTERWAVE_SECRET_KEY: 'FLWSECK-live-0123456789',
+      FLUTTERWAVE_WEBHOOK_HASH: 'a-long-webhook-hash',
+      FLUTTERWAVE_BASE_URL: 'http://127.0.0.1:4000/api/test-mode/flutterwave/',
+    });
+    expect(live.FLUTTERWAVE_BASE_URL).toBe('http://127.0.0.1:4000/api/test-mode/flutterwave');
+    expect(() => loadEnv({ DATA_DIR: dataDir, FLUTTERWAVE_SECRET_KEY: 'FLWSECK-live-0123456789' })).toThrow(
+      /FLUTTERWAVE_WEBHOOK_HASH/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir, FLUTTERWAVE_BASE_URL: 'ftp://flw.example' })).toThrow(
+      /FLUTTERWAVE_BASE_URL/,
+    );
+  });
 });

@@ -44,6 +44,28 @@ const envSchema = z.object({
   AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
   AI_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(30_000)),
+  // Flutterwave v3. Without a secret key the server runs in payment test mode: its own simulator of
+  // the same protocol (ADR 0013), so every money flow works on a fresh machine.
+  FLUTTERWAVE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  // The 'Secret hash' set on the provider's webhook settings; the `verif-hash` header must equal it.
+  FLUTTERWAVE_WEBHOOK_HASH: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  FLUTTERWAVE_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
+      .default('https://api.flutterwave.com')
+      .transform((v) => v.replace(/\/+$/, '')),
+  ),
+  // How often pending payments (mobile money) are re-verified with the provider.
+  PAYMENT_POLL_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(5).max(3600).default(60),
+  ),
+  // Test mode only: how long a simulated mobile-money payment stays pending.
+  PAYMENT_SIMULATOR_PENDING_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(20),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string; PUBLIC_URL: string };
@@ -61,6 +83,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
     throw new EnvError(
       'Invalid environment configuration:\n  TLS_CERT_FILE, TLS_KEY_FILE: set both (HTTPS) or neither (HTTP).',
+    );
+  }
+  if (env.FLUTTERWAVE_SECRET_KEY && !env.FLUTTERWAVE_WEBHOOK_HASH) {
+    // Live keys without the hash would leave webhooks unauthenticated: refuse rather than accept forged ones.
+    throw new EnvError(
+      'Invalid environment configuration:\n  FLUTTERWAVE_WEBHOOK_HASH: required when FLUTTERWAVE_SECRET_KEY is set.',
     );
   }
   return {

@@ -11,6 +11,8 @@ import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
 import { createMailer } from './services/mailer';
+import { schedulePendingPaymentPoll } from './services/payments/poller';
+import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
 
 async function main() {
   const env = loadEnv();
@@ -40,6 +42,14 @@ async function main() {
     { env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping },
     { serveClient: true },
   );
+  const providers = createPaymentProviders(env, selfRoutingFetch(env, app));
+  if (providers.testMode)
+    logger.info('payments in TEST MODE (no FLUTTERWAVE_SECRET_KEY): built-in simulator');
+  const stopPaymentPoll = schedulePendingPaymentPoll(
+    { db: handle.db, mailer, logger, publicUrl: env.PUBLIC_URL },
+    providers,
+    env.PAYMENT_POLL_INTERVAL_SECONDS,
+  );
 
   const server = serve(
     { fetch: app.fetch, port: env.PORT, hostname: env.HOST, ...tlsOptions(env) },
@@ -56,6 +66,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopPurge();
+    stopPaymentPoll();
     server.close(() => {
       void handle.close().finally(() => {
         unlock();

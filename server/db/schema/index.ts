@@ -5,3 +5,4 @@ export * from './content';
 export * from './marketing';
 export * from './ai';
 export * from './idempotency';
+export * from './payments';

@@ -5,6 +5,7 @@ import { hashPassword } from '../../services/auth/passwords';
 import { newId } from '../../services/ids';
 import { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { buildSampleBlogs } from './sample-blogs';
+import { seedSampleCauses } from './sample-causes';
 import { buildSampleGrants } from './sample-grants';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -27,9 +28,12 @@ async function demoNgoExists(db: Pick<Database, 'select'>): Promise<boolean> {
  * super admin deleted stay deleted), and it answers `seeded: false`.
  */
 export async function seedDemoData(db: Database, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
-  // Cheap check first: the server calls this on every start, and argon2 is deliberately slow.
-  if (await demoNgoExists(db)) return { seeded: false };
   const now = options.now ?? new Date();
+  // Cheap check first: the server calls this on every start, and argon2 is deliberately slow.
+  if (await demoNgoExists(db)) {
+    await addCausesToExistingDemo(db, now);
+    return { seeded: false };
+  }
   // One hash for all seven accounts: they share the published demo password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
@@ -60,6 +64,20 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
       .insert(grants)
       .values(buildSampleGrants(now).map((g) => ({ id: newId(), ...g, createdAt: now })));
     await tx.insert(blogs).values(buildSampleBlogs(now).map((b) => ({ id: newId(), ...b, createdAt: now })));
+    await seedSampleCauses(tx, ngoId, now);
     return { seeded: true };
+  });
+}
+
+/** A demo seeded before causes existed gets the sample causes once (none while it has any cause). */
+async function addCausesToExistingDemo(db: Database, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [demo] = await tx
+      .select({ id: ngos.id })
+      .from(ngos)
+      .where(and(eq(ngos.name, DEMO_NGO.name), eq(ngos.isSample, true)))
+      .limit(1);
+    if (demo) await seedSampleCauses(tx, demo.id, now);
   });
 }

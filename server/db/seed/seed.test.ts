@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roles } from '../../contract/roles';
 import { verifyPassword } from '../../services/auth/passwords';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
-import { blogs, grants, ngos, users } from '../schema';
+import { blogs, causes, donations, grants, ngos, users } from '../schema';
 import { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './index';
 import { utcDay } from './prng';
 import { buildSampleBlogs } from './sample-blogs';
@@ -19,7 +19,15 @@ async function counts() {
     users: await t.db.$count(users),
     grants: await t.db.$count(grants),
     blogs: await t.db.$count(blogs),
+    causes: await t.db.$count(causes),
+    donations: await t.db.$count(donations),
   };
+}
+
+async function signInAs(email: string) {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`missing ${email}`);
+  return t.jwt.sign({ sub: user.id, ngo: user.ngoId, role: user.role, sv: 1 });
 }
 
 beforeAll(async () => {
@@ -31,7 +39,7 @@ describe('seedDemoData', () => {
   it('seeds once even when two calls race', async () => {
     const results = await Promise.all([seedDemoData(t.db, { now }), seedDemoData(t.db, { now })]);
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
-    expect(await counts()).toEqual({ ngos: 1, users: 7, grants: 64, blogs: 14 });
+    expect(await counts()).toEqual({ ngos: 1, users: 7, grants: 64, blogs: 14, causes: 2, donations: 6 });
   });
 
   it('creates the demo organisation, marked as sample data', async () => {
@@ -140,6 +148,19 @@ describe('seedDemoData', () => {
     const members = await call(t.app, 'GET', `/api/ngos/${admin.ngoId}/members`, undefined, token);
     expect(members.status).toBe(200);
     expect(members.body).toHaveLength(7);
+  });
+
+  it('adds sample causes with donations that match their totals, visible to the demo admin', async () => {
+    const admin = await signInAs('ngoadmin@demo.ngo');
+    const list = await call(t.app, 'GET', '/api/causes', undefined, admin);
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThanOrEqual(2);
+    for (const c of list.body as unknown as { id: string; raisedMinor: number; donorCount: number }[]) {
+      const detail = await call(t.app, 'GET', `/api/causes/${c.id}`, undefined, admin);
+      const gifts = detail.body.recentDonations as unknown as { amountMinor: number }[];
+      expect(gifts.reduce((sum, d) => sum + d.amountMinor, 0)).toBe(c.raisedMinor);
+      expect(gifts).toHaveLength(c.donorCount);
+    }
   });
 
   it('changes nothing when run again', async () => {

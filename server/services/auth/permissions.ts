@@ -11,6 +11,13 @@ const permissions = {
   'blogs:manage': ['SUPER_ADMIN'],
   // Separate from blogs:manage: generation spends AI tokens, which may be opened to other roles later.
   'blogs:generate': ['SUPER_ADMIN'],
+  // Paying for the NGO's plan is the NGO admin's call alone (ADR 0013).
+  'billing:checkout': ['NGO_ADMIN'],
+  // The plan and its payment history: the NGO admin, and platform admins supporting them.
+  'billing:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  'causes:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'causes:write': ['NGO_ADMIN', 'STAFF'],
+  'causes:delete': ['NGO_ADMIN'],
 } satisfies Record<string, Role[]>;
 
 export type Action = keyof typeof permissions;

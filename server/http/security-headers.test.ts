@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { AppBindings } from './context';
+import { securityHeaders } from './security-headers';
+import { mountClient } from './static-client';
+
+const app = new Hono();
+app.use('*', securityHeaders());
+app.get('*', (c) => c.html('<p>page</p>'));
+
+const frameAncestors = (res: Response) =>
+  /frame-ancestors ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+
+describe('framing', () => {
+  it('lets any site frame /cause-embed/* only', async () => {
+    const embed = await app.request('/cause-embed/01jabcdefghjkmnpqrstvwxyz0');
+    expect(frameAncestors(embed)).toBe('*');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    expect(embed.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('keeps every other page unframeable', async () => {
+    for (const path of ['/', '/causes/abc', '/cause-embed', '/flutterwave-success', '/api/causes/x/public']) {
+      const res = await app.request(path);
+      expect(frameAncestors(res)).toBe("'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    const sim = await app.request('/api/test-mode/flutterwave/checkout/x');
+    expect(frameAncestors(sim)).toBe("'none'");
+    expect(sim.headers.get('content-security-policy')).toMatch(/form-action 'self' http: https:/);
+  });
+
+  it('applies to the app shell the built client serves', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'ngo-dist-'));
+    writeFileSync(join(dist, 'app-shell.html'), '<!doctype html><html lang="en"><body>shell</body></html>');
+    const client = new Hono<AppBindings>();
+    client.use('*', securityHeaders());
+    mountClient(client, dist);
+    const embed = await client.request('/cause-embed/01jabcdefghjkmnpqrstvwxyz0');
+    expect(await embed.text()).toContain('shell');
+    expect(frameAncestors(embed)).toBe('*');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    const causes = await client.request('/causes/01jabcdefghjkmnpqrstvwxyz0');
+    expect(frameAncestors(causes)).toBe("'none'");
+    expect(causes.headers.get('x-frame-options')).toBe('DENY');
+  });
+});

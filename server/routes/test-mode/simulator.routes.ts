@@ -1,0 +1,88 @@
+import type { AppDeps } from '../../http/context';
+import { createRouter } from '../../http/router';
+import { renderCheckoutPage, renderClosedPage } from './checkout-page';
+import {
+  createSimCheckout,
+  findSimCheckout,
+  findSimTransaction,
+  findSimTransactionByRef,
+  submitSimCheckout,
+  toFlwData,
+  type SimPaymentInput,
+  type SimulatorDeps,
+} from './simulator.handlers';
+
+/**
+ * The test-mode stand-in for Flutterwave v3, mounted at /api/test-mode/flutterwave only when no
+ * secret key is configured. Not in the OpenAPI document: it is the provider's API, not ours.
+ */
+export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, webhookHash: string) {
+  const sim: SimulatorDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    publicUrl: deps.env.PUBLIC_URL,
+    webhookHash,
+    pendingSeconds: deps.env.PAYMENT_SIMULATOR_PENDING_SECONDS,
+    fetch: fetchImpl,
+  };
+  const router = createRouter();
+
+  // Like the provider, the API wants a secret key; the simulator accepts any.
+  router.use('/v3/*', async (c, next) => {
+    if (!/^Bearer\s+\S+/i.test(c.req.header('authorization') ?? '')) {
+      return c.json({ status: 'error', message: 'Authorization required', data: null }, 401);
+    }
+    await next();
+  });
+
+  router.post('/v3/payments', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as SimPaymentInput;
+    const created = await createSimCheckout(sim, body);
+    if (!created.ok) return c.json({ status: 'error', message: created.message, data: null }, 400);
+    return c.json({ status: 'success', message: 'Hosted Link', data: { link: created.link } });
+  });
+
+  router.get('/v3/transactions/verify_by_reference', async (c) => {
+    const t = await findSimTransactionByRef(sim, c.req.query('tx_ref') ?? '');
+    if (!t)
+      return c.json(
+        { status: 'error', message: 'No transaction was found for this reference', data: null },
+        400,
+      );
+    return c.json({ status: 'success', message: 'Transaction fetched successfully', data: toFlwData(t) });
+  });
+
+  router.get('/v3/transactions/:id/verify', async (c) => {
+    const t = await findSimTransaction(sim, c.req.param('id'));
+    if (!t)
+      return c.json({ status: 'error', message: 'No transaction was found for this id', data: null }, 400);
+    return c.json({ status: 'success', message: 'Transaction fetched successfully', data: toFlwData(t) });
+  });
+
+  router.get('/checkout/:checkoutId', async (c) => {
+    const row = await findSimCheckout(sim, c.req.param('checkoutId'));
+    if (!row) return c.html(renderClosedPage(null), 404);
+    if (row.status !== 'new') return c.html(renderClosedPage(row.redirectUrl), 409);
+    return c.html(
+      renderCheckoutPage({
+        checkoutId: row.checkoutId,
+        title: 'NGO Portal',
+        description: `Reference ${row.txRef}`,
+        amount: row.amount,
+        currency: row.currency,
+        customerEmail: row.customerEmail,
+      }),
+    );
+  });
+
+  router.post('/checkout/:checkoutId', async (c) => {
+    const form = await c.req.parseBody();
+    const method = form.method === 'mobilemoney' ? 'mobilemoney' : 'card';
+    const outcome = form.outcome === 'failure' || form.outcome === 'cancel' ? form.outcome : 'success';
+    const redirect = await submitSimCheckout(sim, c.req.param('checkoutId'), method, outcome);
+    if (!redirect) return c.html(renderClosedPage(null), 409);
+    return c.redirect(redirect, 303);
+  });
+
+  return router;
+}

@@ -1,0 +1,87 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
+import { settlePayment, type LedgerDeps } from './ledger';
+import type { PaymentProviders } from './providers';
+import { ProviderUnavailableError } from './provider';
+
+/** A checkout nobody paid for within this time is closed as cancelled (the customer walked away). */
+export const ABANDONED_AFTER_HOURS = 24;
+const BATCH = 50;
+
+/**
+ * Re-verifies pending payments with their provider, oldest check first: mobile money often completes
+ * after the browser has left, and a webhook can be lost. Every replica may run it; the ledger's
+ * conditional update keeps each settlement single. Returns how many payments it settled.
+ */
+export async function pollPendingPayments(
+  deps: LedgerDeps,
+  providers: PaymentProviders,
+  minAgeSeconds: number,
+): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        // Not before the customer had a moment on the checkout page, and not twice per interval.
+        lt(payments.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+        or(
+          isNull(payments.lastCheckedAt),
+          lt(payments.lastCheckedAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+        ),
+      ),
+    )
+    .orderBy(sql`${payments.lastCheckedAt} asc nulls first`)
+    .limit(BATCH);
+  let settled = 0;
+  for (const payment of due) {
+    const provider = providers.get(payment.provider);
+    if (!provider) continue;
+    try {
+      const tx = await provider.verifyByReference(payment.txRef);
+      if (tx) {
+        if ((await settlePayment(deps, payment, tx)).changed) settled++;
+        continue;
+      }
+      const abandoned = payment.createdAt.getTime() < Date.now() - ABANDONED_AFTER_HOURS * 3_600_000;
+      const [closed] = await deps.db
+        .update(payments)
+        .set(
+          abandoned
+            ? {
+                status: 'cancelled',
+                failureReason: 'abandoned',
+                settledAt: new Date(),
+                updatedAt: new Date(),
+              }
+            : { lastCheckedAt: new Date() },
+        )
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+        .returning({ status: payments.status });
+      if (closed?.status === 'cancelled') settled++;
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailableError)) throw err;
+      deps.logger.warn({ err, txRef: payment.txRef }, 'pending payment check failed; will retry');
+    }
+  }
+  return settled;
+}
+
+/** Polls now and then every interval; unref'd so it never keeps the process alive. Returns a stop function. */
+export function schedulePendingPaymentPoll(
+  deps: LedgerDeps,
+  providers: PaymentProviders,
+  intervalSeconds: number,
+): () => void {
+  const run = () =>
+    pollPendingPayments(deps, providers, intervalSeconds).then(
+      (count) => {
+        if (count > 0) deps.logger.info({ count }, 'pending payments settled by polling');
+      },
+      (err: unknown) => deps.logger.error({ err }, 'pending payment poll failed'),
+    );
+  const timer = setInterval(() => void run(), intervalSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
