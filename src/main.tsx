@@ -1,3 +1,4 @@
+import '@/lib/storage-guard';
 import '@/lib/install-prompt';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';

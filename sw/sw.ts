@@ -44,7 +44,13 @@ cleanupOutdatedCaches();
 
 // Prerendered public pages are precached under their clean URLs (/pricing → pricing.html). Every
 // other client route opens from the precached empty app shell; /api/* never gets HTML back.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), { denylist: [/^\/api\//] }));
+// The cause embed is framed by other sites: the shell's stored headers forbid framing, so it always
+// comes from the server with its own frame-ancestors rule.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), {
+    denylist: [/^\/api\//, /^\/cause-embed\//],
+  }),
+);
 
 /*
  * Runtime caches. Their names are part of the page's contract: src/lib/user-data-wipe.ts keeps the

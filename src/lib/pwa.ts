@@ -1,9 +1,22 @@
 import { notify } from './notify';
 import { createUpdateReloader, updateMessages } from './update-reload';
 
+/**
+ * A page inside another site's iframe (the cause embed) installs no worker: the worker answers
+ * navigations with the app shell, whose headers forbid framing, so the embed's next load in that
+ * frame would be refused. The embed is one small page that needs no offline copy.
+ */
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
 /** Registers the service worker; a waiting update is offered with a toast, never forced mid-task. */
 export async function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || isFramed()) return;
   // Its own chunk: the worker is not needed for the first paint or for hydration.
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });

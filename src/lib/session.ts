@@ -1,3 +1,5 @@
+// First: storage must be safe to touch before anything reads it (see storage-guard.ts).
+import './storage-guard';
 import type { SessionUser } from '@contract/auth';
 import { normalizeRole } from '@contract/roles';
 

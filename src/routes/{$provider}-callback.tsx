@@ -1,17 +1,37 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { PaymentCallbackScreen } from '@/features/payments/components/payment-callback-screen';
+import { optionalSearchText } from '@/lib/search-params';
+import { isSignedIn } from '@/lib/session';
 
-export const Route = createFileRoute('/{$provider}-callback')({
-  component: PaymentVerificationPage,
+// SPEC §3: the provider returns a subscriber with transaction_id and tx_ref (it adds status, unused).
+const callbackSearch = (search: Record<string, unknown>): { transaction_id?: string; tx_ref?: string } => ({
+  transaction_id: optionalSearchText(search.transaction_id, 100),
+  tx_ref: optionalSearchText(search.tx_ref, 200),
 });
 
-function PaymentVerificationPage() {
+export const Route = createFileRoute('/{$provider}-callback')({
+  validateSearch: callbackSearch,
+  // Verifying needs the bearer token. Someone whose session ended while paying signs in and comes
+  // straight back here, instead of the 401 rule dropping them on /signin with the reference lost.
+  beforeLoad: ({ search, location }) => {
+    if (search.transaction_id && search.tx_ref && !isSignedIn())
+      throw redirect({ to: '/signin', search: { redirect: location.href } });
+  },
+  component: PaymentCallbackPage,
+});
+
+function PaymentCallbackPage() {
+  const { provider } = Route.useParams();
+  const { transaction_id, tx_ref } = Route.useSearch();
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Payment verification" backTo="/" />
-      </div>
+      <PaymentCallbackScreen
+        key={`${transaction_id}:${tx_ref}`}
+        provider={provider}
+        transactionId={transaction_id}
+        txRef={tx_ref}
+      />
     </MarketingLayout>
   );
 }

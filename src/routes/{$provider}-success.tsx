@@ -1,17 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { DonationSuccessScreen } from '@/features/payments/components/donation-success-screen';
+import { optionalSearchText } from '@/lib/search-params';
 
-export const Route = createFileRoute('/{$provider}-success')({
-  component: DonationPage,
+// SPEC §3: a donor returns with status and tx_ref; status is shown nowhere and trusted for nothing.
+const donationSearch = (
+  search: Record<string, unknown>,
+): { status?: string; tx_ref?: string; transaction_id?: string } => ({
+  status: optionalSearchText(search.status, 40),
+  tx_ref: optionalSearchText(search.tx_ref, 200),
+  transaction_id: optionalSearchText(search.transaction_id, 100),
 });
 
-function DonationPage() {
+export const Route = createFileRoute('/{$provider}-success')({
+  validateSearch: donationSearch,
+  component: DonationSuccessPage,
+});
+
+function DonationSuccessPage() {
+  const { provider } = Route.useParams();
+  const { tx_ref, transaction_id } = Route.useSearch();
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Donation" backTo="/" />
-      </div>
+      <DonationSuccessScreen key={tx_ref} provider={provider} txRef={tx_ref} transactionId={transaction_id} />
     </MarketingLayout>
   );
 }

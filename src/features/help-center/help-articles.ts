@@ -178,7 +178,7 @@ export const helpTopics: HelpTopic[] = [
         id: 'upgrade',
         question: 'How do we upgrade our plan?',
         answer: [
-          'Online payment is coming soon. Until then, contact us with your organisation’s name and the plan you want, and we will upgrade you and send an invoice.',
+          'Sign in as your organisation’s NGO admin, open Pricing and choose a plan. You pay by card or mobile money on our payment provider’s secure page; the new plan and its limits apply as soon as the payment is verified. Account Settings shows your plan, its renewal date and your payment history.',
         ],
       },
       {

@@ -5,6 +5,10 @@ import type { OutboxEvent } from './types';
 
 let started = false;
 
+// IndexedDB may be refused outright (a page framed by another site with third-party storage
+// blocked: the cause embed). The outbox then has nothing to send; say nothing rather than throw.
+const flushQuietly = () => void outbox.flush({ force: true }).catch(() => undefined);
+
 function announce(event: OutboxEvent) {
   const message = (event.type === 'sent' ? event.response : null) as { message?: unknown } | null;
   if (event.type === 'sent') {
@@ -30,14 +34,16 @@ export function startOutbox() {
   if (started || typeof window === 'undefined') return;
   started = true;
   outbox.onEvent(announce);
-  window.addEventListener('online', () => void outbox.flush({ force: true }));
+  window.addEventListener('online', flushQuietly);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void outbox.flush({ force: true });
+    if (document.visibilityState === 'visible') flushQuietly();
   });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_FLUSH_MESSAGE)
-      void outbox.flush({ force: true });
+    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_FLUSH_MESSAGE) flushQuietly();
   });
   outbox.enableTimer();
-  void outbox.refresh().then(() => outbox.flush({ force: true }));
+  void outbox
+    .refresh()
+    .then(flushQuietly)
+    .catch(() => undefined);
 }

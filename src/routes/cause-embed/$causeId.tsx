@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { getPublicCauseQueryOptions } from '@/features/causes/api/get-public-cause';
+import { CauseEmbedScreen } from '@/features/causes/components/cause-embed-screen';
 
+// Public and framed by other sites (the server gives this path its own frame-ancestors rule).
 export const Route = createFileRoute('/cause-embed/$causeId')({
-  component: CausePage,
+  // Warm, never wait: the card shows its skeleton at once on a slow connection.
+  loader: ({ context, params }) =>
+    void context.queryClient.query(getPublicCauseQueryOptions(params.causeId)).catch(() => undefined),
+  component: CauseEmbedPage,
 });
 
-function CausePage() {
-  return (
-    <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Cause" backTo="/" />
-      </div>
-    </MarketingLayout>
-  );
+function CauseEmbedPage() {
+  const { causeId } = Route.useParams();
+  return <CauseEmbedScreen causeId={causeId} />;
 }

@@ -1,7 +1,4 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100';
 
 const questions: { question: string; answer: ReactNode }[] = [
   {
@@ -11,15 +8,8 @@ const questions: { question: string; answer: ReactNode }[] = [
   },
   {
     question: 'How do we upgrade to a paid plan?',
-    answer: (
-      <>
-        Online checkout is coming soon. Until then,{' '}
-        <Link to="/contact" className={linkClass}>
-          contact us
-        </Link>{' '}
-        with your organisation's name and the plan you want, and we will move you over and send an invoice.
-      </>
-    ),
+    answer:
+      "Sign in as your organisation's NGO admin, open Pricing and choose a plan. You pay on our payment provider's secure page, and the plan is active as soon as the payment is verified. Account Settings shows your plan, its renewal date and your payments.",
   },
   {
     question: 'How will we pay?',

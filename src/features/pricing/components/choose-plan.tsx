@@ -1,13 +1,19 @@
 import type { Plan } from '@contract/plans';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useOffline } from '@/lib/connectivity';
+import { leaveAppFor } from '@/lib/external-navigation';
+import { useIdempotencyKey } from '@/lib/idempotency';
+import { notify } from '@/lib/notify';
+import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
 
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100';
+const noteClass = 'text-sm text-slate-700 dark:text-slate-300';
 
 /**
- * Visitors sign up with the plan preselected. Signed-in users cannot pay online yet, so the
- * button stays visible but disabled, with the reason and a way forward right under it.
+ * Visitors sign up with the plan preselected. A signed-in NGO admin pays for a paid plan at the
+ * provider's hosted checkout; anyone else is told who can change the plan.
  */
 export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) {
   const reasonId = useId();
@@ -23,6 +29,7 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
       </Link>
     );
   }
+  if (role === 'NGO_ADMIN' && plan.priceMonthlyMinor > 0) return <CheckoutButton plan={plan} />;
   return (
     <div className="flex flex-col gap-2">
       <Button
@@ -34,18 +41,64 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
       >
         Choose plan
       </Button>
-      <p id={reasonId} className="text-sm text-slate-700 dark:text-slate-300">
-        {role === 'NGO_ADMIN' ? (
-          <>
-            Online payment is coming soon.{' '}
-            <Link to="/contact" className={linkClass}>
-              Contact us to upgrade.
-            </Link>
-          </>
-        ) : (
-          "Only your organisation's NGO admin can change its plan."
-        )}
+      <p id={reasonId} className={noteClass}>
+        {role === 'NGO_ADMIN'
+          ? 'NGO Starter is free: nothing to pay. Your organisation is on it whenever no paid plan is active.'
+          : "Only your organisation's NGO admin can change its plan."}
       </p>
+    </div>
+  );
+}
+
+function CheckoutButton({ plan }: { plan: Plan }) {
+  const offline = useOffline();
+  const checkout = useCreateSubscriptionCheckout();
+  const keyFor = useIdempotencyKey();
+  const [leaving, setLeaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const noteId = useId();
+
+  const start = () => {
+    setFailure(null);
+    const body = { planId: plan.id };
+    // On a slow connection the checkout takes a while to prepare; say so instead of a silent button.
+    const slow = setTimeout(() => notify.message('Preparing your secure checkout...'), 1500);
+    checkout.mutate(
+      { body, idempotencyKey: keyFor(body) },
+      {
+        onSuccess: ({ link }) => {
+          setLeaving(true);
+          leaveAppFor(link);
+        },
+        onError: (error) => {
+          const message = errorMessage(error, 'The checkout could not be started. Please try again.');
+          setFailure(message);
+          notify.error(message);
+        },
+        onSettled: () => clearTimeout(slow),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        aria-label={`Choose plan ${plan.name}`}
+        aria-describedby={offline || failure ? noteId : undefined}
+        variant={plan.highlighted ? 'primary' : 'secondary'}
+        className="w-full"
+        disabled={offline}
+        pending={checkout.isPending || leaving}
+        pendingLabel="Opening checkout..."
+        onClick={start}
+      >
+        Choose plan
+      </Button>
+      {(offline || failure) && (
+        <p id={noteId} role={failure ? 'alert' : undefined} className={noteClass}>
+          {offline ? 'You are offline. Paying for a plan needs a connection.' : failure}
+        </p>
+      )}
     </div>
   );
 }

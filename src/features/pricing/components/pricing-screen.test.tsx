@@ -1,10 +1,15 @@
 import { formatPlanPrice, plans } from '@contract/plans';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leaveAppFor } from '@/lib/external-navigation';
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { signInAs } from '@/testing/session';
 import { formatCompactCount } from '../plan-format';
 import { PricingScreen } from './pricing-screen';
+
+vi.mock('@/lib/external-navigation', () => ({ leaveAppFor: vi.fn() }));
+afterEach(() => vi.clearAllMocks());
 
 const planCard = (name: string) => screen.getByRole('article', { name });
 
@@ -76,19 +81,36 @@ describe('PricingScreen', () => {
     }
   });
 
-  it('tells a signed-in NGO admin that online payment is not there yet', async () => {
+  it('sends a signed-in NGO admin to the hosted checkout of a paid plan', async () => {
     signInAs({ id: 'u1', role: 'NGO_ADMIN', name: 'Ama', email: 'ama@example.org', ngoId: 'n1' });
-    await renderWithRouter(<PricingScreen />, { path: '/pricing' });
-    const buttons = screen.getAllByRole('button', { name: /^Choose plan/ });
-    expect(buttons).toHaveLength(plans.length);
-    for (const button of buttons) {
-      expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription('Online payment is coming soon. Contact us to upgrade.');
-    }
+    const { requests } = stubFetch(() =>
+      jsonResponse({ txRef: 'SUB-n1-x', link: 'https://checkout.example/pay/1', testMode: true }, 201),
+    );
+    const { user } = await renderWithRouter(<PricingScreen />, { path: '/pricing' });
     expect(screen.queryByRole('link', { name: /^Choose plan/ })).not.toBeInTheDocument();
-    const contactLinks = screen.getAllByRole('link', { name: 'Contact us to upgrade.' });
-    expect(contactLinks).toHaveLength(plans.length);
-    expect(contactLinks[0]).toHaveAttribute('href', '/contact');
+    const starter = screen.getByRole('button', { name: 'Choose plan NGO Starter' });
+    expect(starter).toBeDisabled();
+    expect(starter).toHaveAccessibleDescription(/NGO Starter is free/);
+    await user.click(screen.getByRole('button', { name: 'Choose plan NGO Growth' }));
+    await vi.waitFor(() => expect(leaveAppFor).toHaveBeenCalledWith('https://checkout.example/pay/1'));
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]!.url, 'http://localhost').pathname).toBe(
+      '/api/payments/flutterwave/checkout/subscription',
+    );
+    expect(requests[0]!.body).toEqual({ planId: 'growth' });
+    expect(requests[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal next to the plan", async () => {
+    signInAs({ id: 'u1', role: 'NGO_ADMIN', ngoId: 'n1' });
+    stubFetch(() => jsonResponse({ message: 'Payments are paused.', code: 'unavailable' }, 503));
+    const { user } = await renderWithRouter(<PricingScreen />, { path: '/pricing' });
+    const impact = screen.getByRole('button', { name: 'Choose plan NGO Impact' });
+    await user.click(impact);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payments are paused.');
+    expect(impact).toHaveAccessibleDescription('Payments are paused.');
+    expect(leaveAppFor).not.toHaveBeenCalled();
   });
 
   it('sends other signed-in members to their NGO admin', async () => {

@@ -1,11 +1,22 @@
 import { Card } from '@/components/ui/card';
+import { getStoredRole } from '@/lib/session';
+import { canSeeBilling } from '../billing-roles';
 import { OfflineStorageSection } from './offline-storage-section';
+import { PlanSection } from './plan-section';
 
-/** Account settings: today only the device's offline storage; the rest is said to be coming. */
+/** Account settings: the plan and payments (for those the server shows them to) and offline storage. */
 export function AccountSettingsScreen() {
+  const role = getStoredRole();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Account Settings</h1>
+      {canSeeBilling(role) ? (
+        <PlanSection canManagePlan={role === 'NGO_ADMIN'} />
+      ) : (
+        <Card className="text-sm text-slate-600 dark:text-slate-300">
+          Your organisation&apos;s NGO admin manages its plan and payments.
+        </Card>
+      )}
       <OfflineStorageSection />
       <Card className="text-sm text-slate-600 dark:text-slate-300">
         Profile, password and notification settings are not available yet; they are part of an upcoming

@@ -1,0 +1,36 @@
+import type { CheckoutResponse, SubscriptionCheckoutBody } from '@contract/payments';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { paymentProvider } from '@/config/payments';
+import { api } from '@/lib/api-client';
+
+export const createSubscriptionCheckoutMutationKey = ['payments', 'checkout', 'subscription'] as const;
+
+export interface CreateSubscriptionCheckoutInput {
+  body: SubscriptionCheckoutBody;
+  idempotencyKey: string;
+}
+
+/**
+ * POST /payments/{provider}/checkout/subscription (NGO_ADMIN): the price comes from the catalogue on
+ * the server; the answer's `link` is the hosted checkout. Typed, not zod-parsed: /pricing is a
+ * prerendered public page and stays free of zod.
+ */
+export function createSubscriptionCheckout({ body, idempotencyKey }: CreateSubscriptionCheckoutInput) {
+  return api<CheckoutResponse>(`/payments/${paymentProvider}/checkout/subscription`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export const createSubscriptionCheckoutMutationOptions = () =>
+  mutationOptions({
+    mutationKey: createSubscriptionCheckoutMutationKey,
+    mutationFn: createSubscriptionCheckout,
+    // A checkout link is only good now: offline the admin is told at once, never queued.
+    networkMode: 'always',
+  });
+
+export function useCreateSubscriptionCheckout() {
+  return useMutation(createSubscriptionCheckoutMutationOptions());
+}

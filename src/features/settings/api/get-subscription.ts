@@ -1,0 +1,23 @@
+import { ngoSubscription, type NgoSubscription } from '@contract/payments';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const billingQueryKeys = {
+  all: ['billing'] as const,
+  subscription: () => [...billingQueryKeys.all, 'subscription'] as const,
+  history: () => [...billingQueryKeys.all, 'history'] as const,
+};
+
+export async function getSubscription({ signal }: { signal?: AbortSignal } = {}): Promise<NgoSubscription> {
+  return ngoSubscription.parse(await api<unknown>('/payments/subscription', { signal }));
+}
+
+export const getSubscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: billingQueryKeys.subscription(),
+    queryFn: ({ signal }) => getSubscription({ signal }),
+  });
+
+export function useSubscription({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSubscriptionQueryOptions(), enabled });
+}
