@@ -85,22 +85,24 @@ test('pricing shows every plan with its limits and the comparison table', async 
   await expect(table.getByRole('row', { name: /Team members/ })).toHaveText(/Team members\s*525100/);
   await expect(table.getByRole('row', { name: /AI tokens per month/ })).toHaveText(/50K\s*1M\s*5M/);
   await main.getByText('How do we upgrade to a paid plan?').click();
-  await expect(main.getByText(/Online checkout is coming soon/)).toBeVisible();
+  await expect(main.getByText(/You pay on our payment provider's secure page/)).toBeVisible();
 
   await main.getByRole('link', { name: 'Choose plan NGO Growth' }).click();
   await expect(page).toHaveURL(/\/signup\?plan=growth$/);
 });
 
-test('a signed-in NGO admin sees why a plan cannot be bought online yet', async ({ page, signIn }) => {
+test('a signed-in NGO admin buys a paid plan from pricing; NGO Starter has nothing to pay', async ({
+  page,
+  signIn,
+}) => {
   await signIn('NGO_ADMIN');
   await page.goto('/pricing');
+  const starter = page.getByRole('article', { name: 'NGO Starter' });
+  await expect(starter.getByRole('button', { name: 'Choose plan NGO Starter' })).toBeDisabled();
+  await expect(starter.getByText(/NGO Starter is free: nothing to pay\./)).toBeVisible();
+  // The whole checkout (test-mode provider, verification, plan active) is tests/e2e/payments.spec.ts.
   const growth = page.getByRole('article', { name: 'NGO Growth' });
-  const choose = growth.getByRole('button', { name: 'Choose plan NGO Growth' });
-  await expect(choose).toBeDisabled();
-  await expect(choose).toHaveText('Choose plan');
-  await expect(growth.getByText('Online payment is coming soon. Contact us to upgrade.')).toBeVisible();
-  await growth.getByRole('link', { name: 'Contact us to upgrade.' }).click();
-  await expect(page).toHaveURL(/\/contact$/);
+  await expect(growth.getByRole('button', { name: 'Choose plan NGO Growth' })).toBeEnabled();
 });
 
 test('contact shows the offices, mailboxes, phone and hours', async ({ page }) => {

@@ -4,7 +4,10 @@ import { Fragment } from 'react';
 export function InlineCode({ text }: { text: string }) {
   return text.split('`').map((part, index) =>
     index % 2 === 1 ? (
-      <code key={index} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">
+      <code
+        key={index}
+        className="rounded bg-slate-100 px-1 font-mono text-[0.9em] [overflow-wrap:anywhere] dark:bg-slate-800"
+      >
         {part}
       </code>
     ) : (
