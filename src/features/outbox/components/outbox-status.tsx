@@ -1,10 +1,8 @@
 import { CloudUpload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
-import { Dialog } from '@/components/ui/dialog';
 import { useOffline } from '@/lib/connectivity';
 import { outbox, useOutbox } from '@/lib/outbox';
-import { OutboxPanel } from './outbox-panel';
 
 export interface OutboxStatusProps {
   className?: string;
@@ -23,11 +21,17 @@ function describe(pending: number, attention: number) {
   return `Outbox: ${parts.length ? parts.join(', ') : 'everything sent'}`;
 }
 
+const loadDialog = () => import('./outbox-dialog');
+const OutboxDialog = lazy(loadDialog);
+
 /** The header's outbox control: a count badge, and a dialog with sync state and refused items. */
 export function OutboxStatus({ className, hideWhenEmpty = false }: OutboxStatusProps) {
   const state = useOutbox();
   const online = !useOffline();
   const [open, setOpen] = useState(false);
+  // Stays mounted after the first opening, so focus can go back to the button on close.
+  const [used, setUsed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const { pending, attention } = state;
   const count = pending + attention.length;
 
@@ -40,39 +44,51 @@ export function OutboxStatus({ className, hideWhenEmpty = false }: OutboxStatusP
   const label = describe(pending, attention.length);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      title="Outbox"
-      description="What you wrote on this device, and whether it has reached the server."
-      trigger={
-        <button
-          type="button"
-          aria-label={label}
-          title={label}
-          data-testid="outbox-status"
-          className={cn(
-            'relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-            className,
-          )}
-        >
-          <CloudUpload aria-hidden className="size-5" />
-          {count > 0 && (
-            <span
-              aria-hidden
-              data-testid="outbox-badge"
-              className={cn(
-                'absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full px-1 text-xs leading-5 font-bold text-white',
-                attention.length ? 'bg-red-700' : 'bg-brand-700',
-              )}
-            >
-              {count > 99 ? '99+' : count}
-            </span>
-          )}
-        </button>
-      }
-    >
-      <OutboxPanel state={state} online={online} />
-    </Dialog>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title={label}
+        data-testid="outbox-status"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className={cn(
+          'relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+          className,
+        )}
+      >
+        <CloudUpload aria-hidden className="size-5" />
+        {count > 0 && (
+          <span
+            aria-hidden
+            data-testid="outbox-badge"
+            className={cn(
+              'absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full px-1 text-xs leading-5 font-bold text-white',
+              attention.length ? 'bg-red-700' : 'bg-brand-700',
+            )}
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <OutboxDialog
+            open={open}
+            onOpenChange={setOpen}
+            state={state}
+            online={online}
+            returnFocusTo={trigger}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
