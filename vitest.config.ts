@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Each file builds its own database; argon2 hashing is CPU-bound, so keep the pool small.
           pool: 'forks',
           testTimeout: 20_000,

@@ -39,7 +39,9 @@
         link.href = manifest;
         document.head.appendChild(link);
       }
-      if (entry) import(entry);
+      // Offline, a page never opened before may not have its code on the device yet: it stays the
+      // readable prerendered page instead of reporting an error.
+      if (entry) import(entry).catch(function () {});
     });
   }
 

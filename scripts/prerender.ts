@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './precache-split.ts';
 
 /**
  * Public pages served as static HTML and hydrated; URL → file in dist (workbox's cleanURLs form).
@@ -83,15 +84,16 @@ export async function prerenderPublicPages(outDir: string) {
   }
 }
 
-/** Build input → its chunk file, from Vite's manifest (which is then removed: nothing serves it). */
+/**
+ * Build input → its chunk file, from Vite's manifest, which is then removed (nothing serves it)
+ * once the portal's own files are noted for the worker's install (ADR 0015).
+ */
 function readBuildEntries(outDir: string): Record<string, string> {
   const file = join(outDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return {};
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean }
-  >;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
   rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+  rememberPortalFiles(portalOnlyFiles(manifest));
   return Object.fromEntries(
     Object.entries(manifest)
       .filter(([, chunk]) => chunk.isEntry)

@@ -10,10 +10,18 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { parseThemeChoice, themeCacheKey, themeCacheName, withThemeClass } from '../server/contract/theme';
 import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../src/lib/outbox/protocol';
+import { CACHE_PORTAL_CODE_MESSAGE, PORTAL_CODE_CACHE } from '../src/lib/portal-code/protocol';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
+
+/** `portal` marks the signed-in portal's own files (scripts/precache-split.ts, ADR 0015). */
+interface BuildFile {
+  url: string;
+  revision: string | null;
+  portal?: true;
+}
 
 /** Background Sync is Chromium-only, so TypeScript's WebWorker lib does not describe its event. */
 interface SyncEvent extends ExtendableEvent {
@@ -38,8 +46,11 @@ addPlugins([
   },
 ]);
 
-// The app shell: every built asset, so the app opens with no network after one visit.
-precacheAndRoute(self.__WB_MANIFEST);
+// The public site (its pages, the app shell and every script a public page can load), so it opens and
+// its forms work with no network after one visit. The portal's own files are left out of the
+// install: a visitor on a slow connection never downloads them.
+const buildFiles = self.__WB_MANIFEST as BuildFile[];
+precacheAndRoute(buildFiles.filter((entry) => !entry.portal));
 cleanupOutdatedCaches();
 
 // Prerendered public pages are precached under their clean URLs (/pricing → pricing.html). Every
@@ -144,6 +155,42 @@ registerRoute(
 );
 
 /*
+ * The portal's files (src/lib/portal-code/protocol.ts): content-hashed, so a URL never changes
+ * meaning. Each is kept the first time it loads, and all of them once a signed-in page asks, so every
+ * portal screen opens offline. Files of older builds are dropped when this worker activates.
+ */
+const portalCodeUrls = new Set(
+  buildFiles.filter((entry) => entry.portal).map((entry) => new URL(entry.url, self.location.href).href),
+);
+
+registerRoute(({ url }) => portalCodeUrls.has(url.href), new CacheFirst({ cacheName: PORTAL_CODE_CACHE }));
+
+async function cacheAllPortalCode() {
+  const cache = await caches.open(PORTAL_CODE_CACHE);
+  const missing: string[] = [];
+  for (const url of portalCodeUrls) if (!(await cache.match(url))) missing.push(url);
+  // A few at a time: on 2G a burst of parallel downloads only slows the user's own requests.
+  const next = async (): Promise<void> => {
+    const url = missing.shift();
+    if (!url) return;
+    try {
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
+    } catch {
+      // Offline or flaky: the next portal visit asks again, and only what is missing is fetched.
+    }
+    return next();
+  };
+  await Promise.all([next(), next(), next()]);
+}
+
+async function dropOldPortalCode() {
+  const cache = await caches.open(PORTAL_CODE_CACHE);
+  const stale = (await cache.keys()).filter((request) => !portalCodeUrls.has(request.url));
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}
+
+/*
  * Background Sync hand-off (src/lib/outbox/protocol.ts): the page's outbox in IndexedDB is the only
  * queue. The worker keeps no copy of the writes (Workbox's own queue deletes entries that got a
  * 4xx/5xx and would lose them); it only wakes the page to flush.
@@ -158,11 +205,13 @@ self.addEventListener('sync', (event) => {
   );
 });
 
-// An update waits until the user accepts it from the 'A new version is available' toast.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // An update waits until the user accepts it from the 'A new version is available' toast.
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === CACHE_PORTAL_CODE_MESSAGE) event.waitUntil(cacheAllPortalCode());
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(), dropOldPortalCode()]));
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { themeCacheName } from '@contract/theme';
+import { PORTAL_CODE_CACHE } from './portal-code/protocol';
 import { clearPersistedQueries } from './query-persistence';
 
 /*
@@ -32,7 +33,7 @@ export async function countUnsentForUser(userId: string | null): Promise<number>
 /**
  * Caches that hold only what is the same for everyone, and stay: the app shell (Workbox precache),
  * the public grants and blogs answers (sw/sw.ts caches only public, uncredentialed or
- * `Cache-Control: public` ones), pictures, and the theme choice the worker reads. Any other
+ * `Cache-Control: public` ones), pictures, the portal's code, and the theme choice the worker reads. Any other
  * runtime cache may hold a per-user answer and is deleted.
  */
 export function isSharedCache(name: string): boolean {
@@ -41,6 +42,7 @@ export function isSharedCache(name: string): boolean {
     name === 'api-grants' ||
     name === 'api-blogs' ||
     name === 'images' ||
+    name === PORTAL_CODE_CACHE ||
     name === themeCacheName
   );
 }

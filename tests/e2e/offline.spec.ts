@@ -71,6 +71,25 @@ function outboxOwners(page: Page): Promise<(string | null)[]> {
   });
 }
 
+/** The detail page's main picture: its address and whether it was drawn (decoded, not broken). */
+function mainPicture(page: Page) {
+  return page
+    .locator('main img')
+    .first()
+    .evaluate((img: HTMLImageElement) => ({
+      src: img.currentSrc,
+      drawn: img.complete && img.naturalWidth > 0,
+    }));
+}
+
+/** How many files the worker holds in a cache (0 when the cache does not exist). */
+function cachedFiles(page: Page, cacheName: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return 0;
+    return (await (await caches.open(name)).keys()).length;
+  }, cacheName);
+}
+
 /** The number in '1,234 grants'. */
 async function countOf(page: Page): Promise<number> {
   const text = (await resultCount(page).textContent()) ?? '';
@@ -96,6 +115,8 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
   await expect(page).toHaveURL(/\/blogs\/\w+$/);
   const blogPath = new URL(page.url()).pathname;
   const blogTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await expect.poll(async () => (await mainPicture(page)).drawn).toBe(true);
+  const blogPicture = (await mainPicture(page)).src;
 
   await page.goto(url('/public-grants'));
   await expect(resultCount(page)).toHaveText(/\d+ grants/);
@@ -112,6 +133,8 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
   await expect(page).toHaveURL(/\/grants\/\w+$/);
   const grantPath = new URL(page.url()).pathname;
   const grantTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await expect.poll(async () => (await mainPicture(page)).drawn).toBe(true);
+  const grantPicture = (await mainPicture(page)).src;
   // The query cache is saved to IndexedDB throttled: wait until the grant is in it.
   const grantId = grantPath.split('/').pop()!;
   await expect
@@ -122,8 +145,20 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
     ['/', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
     ['/public-grants', (p) => expect(resultCount(p)).toHaveText(`${allGrants.toLocaleString('en')} grants`)],
     ['/public-blogs', (p) => expect(resultCount(p)).toHaveText(/\d+ blog posts/)],
-    [blogPath, (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText(blogTitle)],
-    [grantPath, (p) => expect(p.getByRole('heading', { level: 1 })).toHaveText(grantTitle)],
+    [
+      blogPath,
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toHaveText(blogTitle);
+        await expect.poll(() => mainPicture(p)).toEqual({ src: blogPicture, drawn: true });
+      },
+    ],
+    [
+      grantPath,
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toHaveText(grantTitle);
+        await expect.poll(() => mainPicture(p)).toEqual({ src: grantPicture, drawn: true });
+      },
+    ],
   ];
 
   const readEverythingOffline = async () => {
@@ -160,6 +195,42 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
       await server.start();
     }
   });
+});
+
+test("a visitor's install leaves the portal's code out; a signed-in user gets all of it, so an unopened portal screen opens offline", async ({
+  page,
+  context,
+}) => {
+  await page.goto(url('/'));
+  await controlledBy(page);
+  expect(await cachedFiles(page, 'portal-code')).toBe(0);
+  // The visitor's install is the public site: its pages, the app shell and its scripts (ADR 0015).
+  const precached = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'))!;
+    return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+  });
+  expect(precached).toEqual(
+    expect.arrayContaining(['/app-shell.html', '/index.html', '/pricing.html', '/public-grants.html']),
+  );
+
+  await page.goto(url('/signin'));
+  await signInThroughForm(page, demoUsers.NGO_ADMIN.email);
+  await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.NGO_ADMIN.label);
+  // Every portal file of this build, fetched in the background once the portal opened.
+  await expect.poll(() => cachedFiles(page, 'portal-code'), { timeout: 60_000 }).toBeGreaterThan(20);
+  const portalFiles = await page.evaluate(async () =>
+    (await (await caches.open('portal-code')).keys()).map((r) => new URL(r.url).pathname),
+  );
+  expect(portalFiles.filter((path) => precached.includes(path))).toEqual([]);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(url('/settings'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+    await expect(banner(page)).toContainText('You are offline');
+  } finally {
+    await context.setOffline(false);
+  }
 });
 
 test('logout with unsent items warns first, then wipes everything of that user', async ({
@@ -201,7 +272,7 @@ test('logout with unsent items warns first, then wipes everything of that user',
   await expect
     .poll(async () => (await persistedQueryKeys(page)).filter((k) => k.startsWith('["dashboard"')))
     .toEqual([]);
-  const shared = /^(workbox-precache|api-grants$|api-blogs$|images$|ngo-portal-theme$)/;
+  const shared = /^(workbox-precache|api-grants$|api-blogs$|images$|portal-code$|ngo-portal-theme$)/;
   await expect
     .poll(async () => (await page.evaluate(() => caches.keys())).filter((name) => !shared.test(name)))
     .toEqual([]);

@@ -6,6 +6,7 @@ import { InstallAppButton } from '@/components/ui/install-app-button';
 import { OutboxStatus } from '@/features/outbox/components/outbox-status';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { cn } from '@/components/ui/cn';
+import { cachePortalCode } from '@/lib/portal-code/cache-portal-code';
 import { requestPersistentStorage } from '@/lib/storage-persistence';
 import { displayName, getStoredRole, getStoredUser } from '@/lib/session';
 import { LogoutButton } from './logout-button';
@@ -16,7 +17,10 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const user = getStoredUser();
   // Signed in: what this user reads offline should survive the browser's storage clean-ups.
-  useEffect(() => void requestPersistentStorage(), []);
+  useEffect(() => {
+    void requestPersistentStorage();
+    void cachePortalCode();
+  }, []);
   const role = getStoredRole();
 
   const close = () => setSidebarOpen(false);
