@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { markPortalEntries } from './scripts/precache-split.ts';
 import { prerenderPublicPages } from './scripts/prerender.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -27,6 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+          // The portal's own files are cached when a signed-in user opens it, not at install (ADR 0015).
+          manifestTransforms: [async (entries) => markPortalEntries(entries)],
         },
         devOptions: { enabled: false },
         integration: {
@@ -57,6 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             index: fileURLToPath(new URL('./index.html', import.meta.url)),
             landing: fileURLToPath(new URL('./src/landing.tsx', import.meta.url)),
+            // The framed cause card's own light page (ADR 0017).
+            'cause-embed': fileURLToPath(new URL('./cause-embed.html', import.meta.url)),
           },
         },
   },

@@ -14,6 +14,7 @@ export function createRouter() {
 export const errorResponses = {
   400: 'Invalid input; `fields` maps each bad field to its message',
   401: 'Missing, invalid or revoked bearer token',
+  402: 'The organisation’s plan allowance for this month is used up (`plan_limit_reached`); the message says when it resets',
   403: 'The role may not do this',
   404: 'Not found (or belongs to another organisation)',
   409: 'Conflicts with existing data',

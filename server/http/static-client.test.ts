@@ -14,6 +14,7 @@ beforeAll(() => {
   writeFileSync(join(dist, 'index.html'), page('landing'));
   writeFileSync(join(dist, 'pricing.html'), page('pricing'));
   writeFileSync(join(dist, 'app-shell.html'), page('shell'));
+  writeFileSync(join(dist, 'cause-embed.html'), page('embed'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {}');
   writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting');
@@ -29,6 +30,14 @@ describe('serving the built client', () => {
     expect(await (await get('/')).text()).toContain('landing');
     expect(await (await get('/pricing')).text()).toContain('pricing');
     expect(await (await get('/dashboard')).text()).toContain('shell');
+  });
+
+  it('serves the framed cause card its own light page, with the theme choice, not the app shell', async () => {
+    const res = await get('/cause-embed/01JCAUSE0000000000000000AB', 'theme=dark');
+    const html = await res.text();
+    expect(html).toContain('embed');
+    expect(html).toContain('<html lang="en" class="dark">');
+    expect(await (await get('/causes/01JCAUSE0000000000000000AB')).text()).toContain('shell');
   });
 
   it("puts the visitor's theme choice on <html> before first paint, and says the page varies by it", async () => {

@@ -22,6 +22,8 @@ function cacheControlFor(path: string): string {
 export function mountClient(app: Hono<AppBindings>, distDir: string) {
   const root = resolve(distDir);
   const shellFile = existsSync(join(root, 'app-shell.html')) ? 'app-shell.html' : 'index.html';
+  // Other sites frame the cause card: it gets its own light page, not the whole app (ADR 0017).
+  const embedFile = join(root, 'cause-embed.html');
 
   app.use('*', async (c, next) => {
     // Pages go through the handler below, which puts the visitor's theme choice on them.
@@ -38,7 +40,12 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
     }
     const pagePath = c.req.path === '/' ? '/index' : c.req.path.replace(/\.html$/, '');
     const prerendered = cleanPath.test(pagePath) ? join(root, `${pagePath}.html`) : null;
-    const file = prerendered && existsSync(prerendered) ? prerendered : join(root, shellFile);
+    const file =
+      prerendered && existsSync(prerendered)
+        ? prerendered
+        : c.req.path.startsWith('/cause-embed/') && existsSync(embedFile)
+          ? embedFile
+          : join(root, shellFile);
     if (!existsSync(file)) {
       return c.text('The client is not built. Run `npm start`, which builds it.', 503);
     }

@@ -41,6 +41,23 @@ async function donorCount(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ''));
 }
 
+/** The amount raised, in dollars, as the cause's progress bar states it ('$1,234.50 raised of …'). */
+async function raisedDollars(page: Page): Promise<number> {
+  const text = (await page.getByRole('progressbar').first().getAttribute('aria-valuetext')) ?? '';
+  const amount = /^\D*([\d,]+(?:\.\d+)?) raised/.exec(text)?.[1];
+  expect(amount, text).toBeTruthy();
+  return Number(amount!.replace(/,/g, ''));
+}
+
+/** Opens the Donate dialog of the open cause page and sends `dollars`, optionally with a name. */
+async function donateFromCausePage(page: Page, dollars: number, name?: string) {
+  await page.getByRole('button', { name: 'Donate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Donate to ${CAUSE}` });
+  await dialog.getByLabel('Other amount').fill(String(dollars));
+  if (name) await dialog.getByLabel('Your name (optional)').fill(name);
+  await dialog.getByRole('button', { name: `Donate $${dollars}` }).click();
+}
+
 async function openCause(page: Page, title = CAUSE): Promise<string> {
   await page.goto('/causes');
   await page.getByRole('link', { name: title }).click();
@@ -127,13 +144,10 @@ test('a donation from the cause page thanks the donor, redirects and updates the
   await signIn('NGO_ADMIN');
   const causeId = await openCause(page);
   const before = await donorCount(page);
+  const raisedBefore = await raisedDollars(page);
   const donor = `Page Donor ${Date.now()}`;
 
-  await page.getByRole('button', { name: 'Donate', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `Donate to ${CAUSE}` });
-  await dialog.getByLabel('Other amount').fill('7');
-  await dialog.getByLabel('Your name (optional)').fill(donor);
-  await dialog.getByRole('button', { name: 'Donate $7' }).click();
+  await donateFromCausePage(page, 7, donor);
   await payOnSimulator(page, 'pay successfully');
 
   await expect(page).toHaveURL(/\/flutterwave-success\?/);
@@ -150,6 +164,33 @@ test('a donation from the cause page thanks the donor, redirects and updates the
   await expect(page.getByText('Thank you for your donation!')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recent donations' })).toContainText(donor);
   expect(await donorCount(page)).toBe(before + 1);
+  expect(await raisedDollars(page)).toBeCloseTo(raisedBefore + 7, 2);
+});
+
+test('a failed and a cancelled donation thank nobody and leave the totals as they were', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('NGO_ADMIN');
+  const causeId = await openCause(page);
+  const donors = await donorCount(page);
+  const raised = await raisedDollars(page);
+
+  for (const outcome of ['payment fails', 'cancel'] as const) {
+    await donateFromCausePage(page, 9);
+    await payOnSimulator(page, outcome);
+
+    await expect(page).toHaveURL(/\/flutterwave-success\?/);
+    // The server's verdict, whatever the query string says.
+    await expect(heading(page, 'Donation not completed')).toBeVisible();
+    await expect(page.getByText(THANKS)).toBeHidden();
+    // Redirected to the cause without the thank-you banner.
+    await expect(page).toHaveURL(new RegExp(`/causes/${causeId}$`), { timeout: 12_000 });
+    await expect(heading(page, CAUSE)).toBeVisible();
+    await expect(page.getByText('Thank you for your donation!')).toBeHidden();
+    expect(await donorCount(page)).toBe(donors);
+    expect(await raisedDollars(page)).toBeCloseTo(raised, 2);
+  }
 });
 
 test('a donation from the embed inside another site opens the checkout in a new tab', async ({
@@ -160,6 +201,7 @@ test('a donation from the embed inside another site opens the checkout in a new 
   await signIn('NGO_ADMIN');
   const causeId = await openCause(page);
   const before = await donorCount(page);
+  const raisedBefore = await raisedDollars(page);
   const donor = `Embed Donor ${Date.now()}`;
 
   // Another site framing the embed: a page of another origin and site (localhost is not 127.0.0.1),
@@ -196,6 +238,7 @@ test('a donation from the embed inside another site opens the checkout in a new 
     await expect(checkout.getByText('Thank you for your donation!')).toBeVisible();
     await expect(checkout.getByRole('list', { name: 'Recent donations' })).toContainText(donor);
     expect(await donorCount(checkout)).toBe(before + 1);
+    expect(await raisedDollars(checkout)).toBeCloseTo(raisedBefore + 5, 2);
   } finally {
     host.close();
   }

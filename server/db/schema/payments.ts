@@ -100,7 +100,10 @@ export const payments = pgTable(
   ],
 );
 
-/** The NGO's paid plan; no row means the free plan. ngos.plan mirrors planId for the limits. */
+/**
+ * The NGO's paid plan; no row means the free plan. Its limits apply only while renewsAt is in the future
+ * (server/services/plan-limits.ts); ngos.plan mirrors planId as a label and is not reset when it lapses.
+ */
 export const ngoSubscriptions = pgTable('ngo_subscriptions', {
   ngoId: text('ngo_id')
     .primaryKey()

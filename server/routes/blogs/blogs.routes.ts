@@ -119,14 +119,15 @@ export function createBlogsRouter(deps: AppDeps) {
     summary: 'Draft a blog post with AI from a title, summary and details (SUPER_ADMIN)',
     description:
       'Nothing is saved: review the draft and save it with POST /api/blogs (source `generated`). ' +
-      'Token usage is recorded for the caller’s organisation (feature `blog-generate`). 502 when the AI ' +
-      'provider fails or times out (after one retry), 503 when none is configured.',
+      'Token usage is recorded for the caller’s organisation (feature `blog-generate`). 402 ' +
+      '`plan_limit_reached` when the organisation has used its plan’s AI tokens for the calendar month ' +
+      '(UTC), 502 when the AI provider fails or times out (after one retry), 503 when none is configured.',
     security: bearer,
     middleware: [auth, requirePermission('blogs:generate'), aiConfigured] as const,
     request: { body: jsonBody(generateBlogBody) },
     responses: {
       200: jsonResponse(generatedBlog, 'The draft'),
-      ...errors(400, 401, 403, 502, 503),
+      ...errors(400, 401, 402, 403, 502, 503),
     },
   });
 
@@ -137,13 +138,14 @@ export function createBlogsRouter(deps: AppDeps) {
     summary: 'Draft a blog post with AI from one description (SUPER_ADMIN)',
     description:
       'Nothing is saved. `title` is present when the model proposed one. Token usage is recorded ' +
-      '(feature `blog-generate-simple`). 502 when the AI provider fails, 503 when none is configured.',
+      '(feature `blog-generate-simple`). 402 `plan_limit_reached` when the month’s AI tokens are used up, ' +
+      '502 when the AI provider fails, 503 when none is configured.',
     security: bearer,
     middleware: [auth, requirePermission('blogs:generate'), aiConfigured] as const,
     request: { body: jsonBody(generateSimpleBlogBody) },
     responses: {
       200: jsonResponse(generatedSimpleBlog, 'The draft'),
-      ...errors(400, 401, 403, 502, 503),
+      ...errors(400, 401, 402, 403, 502, 503),
     },
   });
 

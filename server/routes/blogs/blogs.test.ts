@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blog, generatedBlog, generatedSimpleBlog } from '../../contract/blogs';
-import { aiUsage, blogs } from '../../db/schema';
+import { aiUsage, blogs, ngoSubscriptions } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { startAiStandIn, type AiStandIn } from '../../testing/ai-stand-in';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
@@ -559,6 +559,95 @@ describe('AI generation', () => {
     expect(standIn.requests).toHaveLength(2);
   });
 
+  describe('monthly AI allowance', () => {
+    const starterAllowance = 50_000;
+    const monthStart = () => {
+      const now = new Date();
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    };
+    const nextMonthStart = () => {
+      const start = monthStart();
+      return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    };
+    const spend = (totalTokens: number, createdAt = new Date(), ngo: string | null = ngoId) =>
+      t.db.insert(aiUsage).values({
+        id: newId(),
+        ngoId: ngo,
+        userId: null,
+        feature: 'blog-generate',
+        model: 'gpt-4o-mini',
+        totalTokens,
+        createdAt,
+      });
+
+    afterEach(async () => {
+      await t.db.delete(ngoSubscriptions).where(eq(ngoSubscriptions.ngoId, ngoId));
+    });
+
+    it('answers 402 plan_limit_reached on both routes once the month’s usage reaches the plan’s allowance', async () => {
+      await spend(starterAllowance - 1);
+      expect((await generateSimple({ prompt: 'Below the allowance' }, superToken())).status).toBe(200);
+      await t.db.delete(aiUsage);
+      await spend(starterAllowance);
+      const resets = nextMonthStart().toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      standIn.requests.length = 0;
+      for (const res of [
+        await generate(advanced, superToken()),
+        await generateSimple({ prompt: 'x' }, superToken()),
+      ]) {
+        expect(res.status).toBe(402);
+        expect(res.body).toEqual({
+          message:
+            'Your organisation has used this month’s AI allowance of 50,000 tokens on the NGO Starter plan. ' +
+            `It resets on ${resets} (00:00 UTC). Choose a bigger plan to continue sooner.`,
+          code: 'plan_limit_reached',
+        });
+      }
+      // The provider is never called, and nothing more is recorded.
+      expect(standIn.requests).toHaveLength(0);
+      expect(await usageRows()).toHaveLength(1);
+    });
+
+    it('works again when the usage is from a previous month, and ignores other organisations', async () => {
+      await spend(starterAllowance * 3, new Date(monthStart().getTime() - 1));
+      await spend(starterAllowance * 3, new Date(), await createTestNgo(t, 'Heavy User'));
+      await spend(starterAllowance * 3, new Date(), null);
+      const res = await generate(advanced, superToken());
+      expect(res.status).toBe(200);
+      expect(res.body.title).toBe(advanced.title);
+    });
+
+    it('follows the paid plan while it runs, and the free allowance again once it has lapsed', async () => {
+      await spend(starterAllowance + 10_000);
+      expect((await generateSimple({ prompt: 'x' }, superToken())).status).toBe(402);
+      await t.db.insert(ngoSubscriptions).values({
+        ngoId,
+        planId: 'growth',
+        activatedAt: new Date(Date.now() - 86_400_000),
+        renewsAt: new Date(Date.now() + 86_400_000),
+      });
+      expect((await generateSimple({ prompt: 'x' }, superToken())).status).toBe(200);
+      await t.db
+        .update(ngoSubscriptions)
+        .set({ renewsAt: new Date(Date.now() - 1_000) })
+        .where(eq(ngoSubscriptions.ngoId, ngoId));
+      const lapsed = await generateSimple({ prompt: 'x' }, superToken());
+      expect(lapsed.status).toBe(402);
+      expect(lapsed.body.code).toBe('plan_limit_reached');
+      expect(lapsed.body.message).toContain('Your NGO Growth subscription ended on');
+    });
+
+    it('still answers 400 for an invalid body before counting anything', async () => {
+      await spend(starterAllowance);
+      expect((await generate({}, superToken())).status).toBe(400);
+    });
+  });
+
   describe('without an AI provider', () => {
     let bare: TestApp;
     let token: string;
@@ -612,9 +701,11 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/blogs/{id}']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/blogs']?.post?.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(doc.paths['/api/blogs/generate']?.post?.responses ?? {})).toEqual(
-      expect.arrayContaining(['200', '400', '401', '403', '502', '503']),
+      expect.arrayContaining(['200', '400', '401', '402', '403', '502', '503']),
     );
-    expect(doc.paths['/api/blogs/generate-simple']?.post).toBeDefined();
+    expect(Object.keys(doc.paths['/api/blogs/generate-simple']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '402', '403', '502', '503']),
+    );
     expect(doc.paths['/api/blogs/{id}']?.delete?.security).toEqual([{ bearerAuth: [] }]);
   });
 });

@@ -11,7 +11,7 @@ import type {
   VerifyPaymentResponse,
   Currency,
 } from '../../contract/payments';
-import { planById, plans } from '../../contract/plans';
+import { planById } from '../../contract/plans';
 import type { Database } from '../../db';
 import { causes, ngoSubscriptions, ngos, payments } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../http/context';
@@ -27,6 +27,7 @@ import {
   problemMessages,
   verifyPayment,
 } from '../../services/payments/verify';
+import { effectivePlanOf } from '../../services/plan-limits';
 import { acceptsDonations } from '../causes/causes.handlers';
 
 export const DONATION_THANKS = 'Thank you for your donation. Your contribution has been received.';
@@ -260,26 +261,37 @@ export async function handleWebhook(
   }
 }
 
-export async function getSubscription(db: Database, ngoId: string): Promise<NgoSubscription> {
+export async function getSubscription(
+  db: Database,
+  ngoId: string,
+  now = new Date(),
+): Promise<NgoSubscription> {
   const [row] = await db
-    .select({ plan: ngos.plan, sub: ngoSubscriptions })
+    .select({
+      sub: {
+        planId: ngoSubscriptions.planId,
+        renewsAt: ngoSubscriptions.renewsAt,
+        activatedAt: ngoSubscriptions.activatedAt,
+      },
+    })
     .from(ngos)
     .leftJoin(ngoSubscriptions, eq(ngoSubscriptions.ngoId, ngos.id))
     .where(eq(ngos.id, ngoId))
     .limit(1);
   if (!row) throw new ApiError(404, 'Organisation not found.');
-  const plan = planById(row.sub?.planId ?? row.plan) ?? plans[0]!;
-  const status: NgoSubscription['status'] =
-    plan.priceMonthlyMinor === 0 ? 'free' : !row.sub || row.sub.renewsAt > new Date() ? 'active' : 'expired';
+  const effective = effectivePlanOf(row.sub, now);
+  // A lapsed subscription still names the plan that ended (and its price, to renew it), but its
+  // limits are the free plan's: those are what the server enforces now.
+  const shown = effective.subscribedPlan ?? effective.plan;
   return {
-    planId: plan.id,
-    planName: plan.name,
-    status,
-    renewsAt: row.sub?.renewsAt.toISOString() ?? null,
-    activatedAt: row.sub?.activatedAt.toISOString() ?? null,
-    priceMonthlyMinor: plan.priceMonthlyMinor,
-    currency: plan.currency,
-    limits: plan.limits,
+    planId: shown.id,
+    planName: shown.name,
+    status: effective.status,
+    renewsAt: effective.renewsAt?.toISOString() ?? null,
+    activatedAt: effective.activatedAt?.toISOString() ?? null,
+    priceMonthlyMinor: shown.priceMonthlyMinor,
+    currency: shown.currency,
+    limits: effective.plan.limits,
   };
 }
 

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ngoSubscription } from '../../contract/payments';
+import { planById } from '../../contract/plans';
 import { ngoSubscriptions, ngos, payments, simulatorTransactions } from '../../db/schema';
 import { pollPendingPayments } from '../../services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from '../../services/payments/providers';
@@ -279,5 +281,51 @@ describe('pending mobile money', () => {
     expect((await paymentRow(trip.tx_ref)).status).toBe('successful');
     expect((await subscriptionOf(ngo))?.planId).toBe('growth');
     expect((await verify(t, user.token, trip)).body).toMatchObject({ success: true });
+  });
+});
+
+describe('plan limits follow the paid period', () => {
+  const limitsOf = (planId: string) => planById(planId)!.limits;
+
+  it('raises the limits on activation and drops to the free limits once renewsAt has passed', async () => {
+    const ngo = await createTestNgo(t, 'Lapsing');
+    const user = await createTestUser(t, { ngoId: ngo, role: 'NGO_ADMIN' });
+    const getSub = () => call(t.app, 'GET', '/api/payments/subscription', undefined, user.token);
+
+    const before = await getSub();
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ planId: 'starter', status: 'free', limits: limitsOf('starter') });
+
+    await verify(t, user.token, await payOnSimulator(t, (await checkout(user)).link, 'card', 'success'));
+    const paid = await getSub();
+    expect(paid.body).toMatchObject({
+      planId: 'growth',
+      planName: 'NGO Growth',
+      status: 'active',
+      limits: limitsOf('growth'),
+    });
+
+    // The paid month runs out without a renewal.
+    const endedAt = new Date(Date.now() - 60_000);
+    await t.db.update(ngoSubscriptions).set({ renewsAt: endedAt }).where(eq(ngoSubscriptions.ngoId, ngo));
+    const lapsed = await getSub();
+    expect(lapsed.status).toBe(200);
+    expect(ngoSubscription.strict().safeParse(lapsed.body).success).toBe(true);
+    expect(lapsed.body).toMatchObject({
+      planId: 'growth',
+      planName: 'NGO Growth',
+      status: 'expired',
+      renewsAt: endedAt.toISOString(),
+      limits: limitsOf('starter'),
+    });
+    // ngos.plan still says growth: it is a label, and the limits no longer follow it.
+    const [org] = await t.db.select().from(ngos).where(eq(ngos.id, ngo));
+    expect(org?.plan).toBe('growth');
+
+    // Paying again after the lapse starts a fresh month with the paid limits back.
+    await verify(t, user.token, await payOnSimulator(t, (await checkout(user)).link, 'card', 'success'));
+    const renewed = await getSub();
+    expect(renewed.body).toMatchObject({ status: 'active', limits: limitsOf('growth') });
+    expect(Date.parse(renewed.body.renewsAt as string)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
   });
 });

@@ -4,6 +4,7 @@ import { aiUsage } from '../../db/schema';
 import type { Env } from '../../env';
 import { ApiError } from '../../http/errors';
 import { newId } from '../ids';
+import { assertAiAllowance } from '../plan-limits';
 import {
   AiProviderError,
   createOpenAiCompatibleProvider,
@@ -27,7 +28,9 @@ export interface Ai {
   readonly configured: boolean;
   /**
    * One chat completion, recorded in ai_usage against the caller's organisation and the feature.
-   * Throws ApiError 503 when no provider is configured and 502 when the provider fails.
+   * Throws ApiError 503 when no provider is configured, 402 `plan_limit_reached` when the caller's
+   * organisation has used its plan's tokens for the month (checked before the provider is called),
+   * and 502 when the provider fails.
    */
   complete(messages: ChatMessage[], meta: { feature: AiFeature } & AiCaller): Promise<ChatCompletion>;
 }
@@ -57,6 +60,8 @@ export function createAi(deps: {
     configured: provider !== null,
     async complete(messages, meta) {
       if (!provider) throw new ApiError(503, aiMessages.notConfigured, { code: 'ai_not_configured' });
+      // Enforced here rather than per route, so every AI feature spends from the same allowance.
+      if (meta.ngoId) await assertAiAllowance(db, meta.ngoId);
       let completion: ChatCompletion;
       try {
         completion = await provider.complete(messages);

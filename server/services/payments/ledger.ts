@@ -120,7 +120,8 @@ async function activateSubscription(trx: Transaction, payment: PaymentRow, now: 
     .insert(ngoSubscriptions)
     .values({ ngoId: payment.ngoId, ...values })
     .onConflictDoUpdate({ target: ngoSubscriptions.ngoId, set: values });
-  // ngos.plan is what the limits are read from.
+  // ngos.plan is a label for the organisation's screens; the limits come from the subscription row and
+  // its renewsAt (services/plan-limits.ts), so they lapse when the paid month does.
   await trx.update(ngos).set({ plan: planId }).where(eq(ngos.id, payment.ngoId));
 }
 

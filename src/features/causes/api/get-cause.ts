@@ -1,7 +1,7 @@
 import { causeDetail, type CauseDetail } from '@contract/causes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { causesQueryKeys } from './get-causes';
+import { causesQueryKeys } from './query-keys';
 
 export async function getCause(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<CauseDetail> {
   return causeDetail.parse(await api<unknown>(`/causes/${encodeURIComponent(id)}`, { signal }));

@@ -1,7 +1,7 @@
 import type { PublicCause } from '@contract/causes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { causesQueryKeys } from './get-causes';
+import { causesQueryKeys } from './query-keys';
 
 /**
  * GET /causes/{causeId}/public, for the embed. Typed, not zod-parsed: the embed is kept light for

@@ -1,7 +1,7 @@
 import { causeDetail, type CauseDetail, type UpdateCauseBody } from '@contract/causes';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { causesQueryKeys } from './get-causes';
+import { causesQueryKeys } from './query-keys';
 
 export const updateCauseMutationKey = ['causes', 'update'] as const;
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { causesQueryKeys } from '@/features/causes/api/get-causes';
+import { causesQueryKeys } from '@/features/causes/api/query-keys';
 import { getCauseQueryOptions } from '@/features/causes/api/get-cause';
 import { CauseDetails } from '@/features/causes/components/cause-details';
 import { canManageCauses } from '@/features/causes/roles';
