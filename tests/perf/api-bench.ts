@@ -8,10 +8,10 @@
  *   budget is about);
  * - several connections: throughput when requests queue up (reported, no budget).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startBenchServer } from './bench-server';
+import { writePerformanceSection } from './performance-report';
 
 const GRANTS = 10_000;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -184,13 +184,7 @@ function writeReport(
     '(`fastupdate = off`): PGlite has no autovacuum to merge one. The ETag is a SHA-256 of the body.',
     '<!-- bench:api:end -->',
   ].join('\n');
-  const file = 'docs/performance.md';
-  const current = readFileSync(file, 'utf8');
-  const markers = /<!-- bench:api:start -->[\s\S]*<!-- bench:api:end -->/;
-  const next = markers.test(current)
-    ? current.replace(markers, () => section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writePerformanceSection('api', section);
 }
 
 await main();

@@ -10,10 +10,10 @@
  * docs/performance.md between the bench:grants-ui markers and exits 1 when the median is over budget.
  * BENCH_RUNS (default 5) sets the number of runs; BENCH_VERBOSE=1 prints every key's time.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { writePerformanceSection } from './performance-report';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 import { startBenchServer } from './bench-server';
@@ -225,13 +225,7 @@ function writeReport(
     'the card rows near the viewport are in the DOM (`@tanstack/react-virtual`, window virtualiser).',
     '<!-- bench:grants-ui:end -->',
   ].join('\n');
-  const file = 'docs/performance.md';
-  const current = readFileSync(file, 'utf8');
-  const markers = /<!-- bench:grants-ui:start -->[\s\S]*<!-- bench:grants-ui:end -->/;
-  const next = markers.test(current)
-    ? current.replace(markers, () => section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writePerformanceSection('grants-ui', section);
 }
 
 await main();

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { generate as generateCertificate } from 'selfsigned';
+import { writePerformanceSection } from './performance-report';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 
@@ -294,12 +295,7 @@ function writeReport(
     ...checks.map((c) => `| ${c.what} | ${c.value} | ${c.limit} | ${c.ok ? 'within' : '**over**'} |`),
     '<!-- bench:web:end -->',
   ].join('\n');
-  const file = 'docs/performance.md';
-  const current = readFileSync(file, 'utf8');
-  const next = /<!-- bench:web:start -->[\s\S]*<!-- bench:web:end -->/.test(current)
-    ? current.replace(/<!-- bench:web:start -->[\s\S]*<!-- bench:web:end -->/, section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writePerformanceSection('web', section);
 }
 
 await main();

@@ -11,11 +11,12 @@
  *   own performance marks around PersistQueryClientProvider's restore).
  * Writes the figures between the bench:offline markers of docs/performance.md; exits 1 over budget.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { writePerformanceSection } from './performance-report';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 import { startBenchServer } from './bench-server';
@@ -261,13 +262,7 @@ function writeReport(
     'IndexedDB read, JSON parse and hydrate).',
     '<!-- bench:offline:end -->',
   ].join('\n');
-  const file = 'docs/performance.md';
-  const current = readFileSync(file, 'utf8');
-  const markers = /<!-- bench:offline:start -->[\s\S]*<!-- bench:offline:end -->/;
-  const next = markers.test(current)
-    ? current.replace(markers, () => section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writePerformanceSection('offline', section);
 }
 
 await main();
