@@ -41,9 +41,63 @@
       }
       // Offline, a page never opened before may not have its code on the device yet: it stays the
       // readable prerendered page instead of reporting an error.
-      if (entry) import(entry).catch(function () {});
+      if (entry)
+        import(entry).catch(function () {
+          failed = true;
+          if (heldForm) explainUnloaded(heldForm);
+        });
     });
   }
+
+  // A form sent before React has taken it over would be a native GET: the password in the address,
+  // the server's logs and the history, and the page reloaded with the input gone. Hold the
+  // submission, load the code now, and send it again once React owns the form. React marks the
+  // elements it has hydrated with a `__reactProps$…` property: the one reliable sign that the
+  // form's own submit handler is attached (the app-ready mark can come before a form's hydration).
+  var failed = false;
+  var heldForm = null;
+  var heldSubmitter = null;
+  function ownedByReact(element) {
+    for (var key in element) if (key.indexOf('__reactProps$') === 0) return true;
+    return false;
+  }
+  function explainUnloaded(form) {
+    form.removeAttribute('data-submit-waiting');
+    if (form.querySelector('[data-boot-notice]')) return;
+    var notice = document.createElement('p');
+    notice.setAttribute('role', 'alert');
+    notice.setAttribute('data-boot-notice', '');
+    notice.textContent = 'This page has not finished loading. Connect to the internet, then try again.';
+    form.appendChild(notice);
+  }
+  function sendWhenOwned() {
+    var form = heldForm;
+    if (!form || failed) return;
+    if (!form.isConnected) return (heldForm = null);
+    if (!ownedByReact(form)) return void setTimeout(sendWhenOwned, 50);
+    heldForm = null;
+    form.removeAttribute('data-submit-waiting');
+    var submitter =
+      heldSubmitter && heldSubmitter.isConnected && heldSubmitter.form === form ? heldSubmitter : null;
+    if (submitter) form.requestSubmit(submitter);
+    else form.requestSubmit();
+  }
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (ownedByReact(form)) return;
+      event.preventDefault();
+      heldSubmitter = event.submitter || null;
+      if (failed) return explainUnloaded(form);
+      var waiting = heldForm === form;
+      heldForm = form;
+      form.setAttribute('data-submit-waiting', '');
+      start();
+      if (!waiting) sendWhenOwned();
+    },
+    true,
+  );
 
   function afterLoad(fn) {
     if (document.readyState === 'complete') fn();

@@ -75,3 +75,53 @@ test('logout forgets the session and returns to /signin', async ({ page, signIn 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/signin\?redirect=/);
 });
+
+test.describe('a form sent before the prerendered page has loaded its code', () => {
+  // Raw pages: the fixture's page waits for the app on every navigation, which is what is held here.
+  test('waits for the code, then signs in, and never puts the password in an address', async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await browser.newPage({ baseURL });
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('staff@demo.ngo');
+    await page.getByLabel('Password', { exact: true }).fill('demo-pass-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.locator('form[data-submit-waiting]')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/signin$/);
+
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('portal-label')).toHaveText('Staff Portal');
+    expect(addresses.filter((url) => url.includes('demo-pass-2026') || url.includes('password='))).toEqual(
+      [],
+    );
+    await page.close();
+  });
+
+  test('says why when the code cannot load (offline, page never opened) and keeps the input', async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await browser.newPage({ baseURL });
+    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('staff@demo.ngo');
+    await page.getByLabel('Password', { exact: true }).fill('demo-pass-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'not finished loading' })).toHaveText(
+      'This page has not finished loading. Connect to the internet, then try again.',
+    );
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByLabel('Email')).toHaveValue('staff@demo.ngo');
+    await page.close();
+  });
+});
