@@ -8,8 +8,16 @@ import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './preca
 /**
  * Public pages served as static HTML and hydrated; URL → file in dist (workbox's cleanURLs form).
  * `entry` names another build input than the app (the landing page hydrates islands only, ADR 0007).
+ * `sameWithSearch`: the page renders the same markup whatever its query string (sign-in only reads
+ * `redirect` once signed in), so it is hydrated with one too and keeps what was typed before.
  */
-export const prerenderedPages: { url: string; file: string; title: string; entry?: string }[] = [
+export const prerenderedPages: {
+  url: string;
+  file: string;
+  title: string;
+  entry?: string;
+  sameWithSearch?: boolean;
+}[] = [
   {
     url: '/',
     file: 'index.html',
@@ -25,7 +33,7 @@ export const prerenderedPages: { url: string; file: string; title: string; entry
   { url: '/terms-of-service', file: 'terms-of-service.html', title: 'Terms of Service · NGO Portal' },
   { url: '/public-grants', file: 'public-grants.html', title: 'Latest Grants · NGO Portal' },
   { url: '/public-blogs', file: 'public-blogs.html', title: 'Latest Blogs · NGO Portal' },
-  { url: '/signin', file: 'signin.html', title: 'Sign in · NGO Portal' },
+  { url: '/signin', file: 'signin.html', title: 'Sign in · NGO Portal', sameWithSearch: true },
   { url: '/signup', file: 'signup.html', title: 'Create your account · NGO Portal' },
   { url: '/forgot-password', file: 'forgot-password.html', title: 'Forgot your password? · NGO Portal' },
   { url: '/payment-success', file: 'payment-success.html', title: 'Payment Successful · NGO Portal' },
@@ -76,7 +84,10 @@ export async function prerenderPublicPages(outDir: string) {
       if (page.entry && !entry) throw new Error(`The build has no entry ${page.entry} for ${page.url}.`);
       const html = deferAppScript(template, entry && `/${entry}`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root"${page.sameWithSearch ? ' data-same-with-search' : ''}>${markup}</div>`,
+        );
       writeFileSync(join(outDir, page.file), html);
     }
   } finally {

@@ -40,10 +40,12 @@ const app = (
 
 const container = document.getElementById('root')!;
 // Public pages arrive prerendered for their bare path: load their route chunks first, then hydrate
-// the same markup. With a query string (a shared filtered listing, a sign-in redirect) the page's
-// state differs from the prerendered one, so it renders fresh, replacing the prerendered markup at
-// its first commit. Every other path gets the empty app shell and renders on the client.
-if (container.hasChildNodes() && !window.location.search) {
+// the same markup. With a query string (a shared filtered listing) the page's state differs from the
+// prerendered one, so it renders fresh, replacing the prerendered markup at its first commit, unless
+// the page renders the same whatever its query (sign-in with `redirect`: what was typed stays).
+// Every other path gets the empty app shell and renders on the client.
+const hydratable = !window.location.search || container.dataset.sameWithSearch !== undefined;
+if (container.hasChildNodes() && hydratable) {
   void router.load().then(() => hydrateRoot(container, app));
 } else {
   createRoot(container).render(app);

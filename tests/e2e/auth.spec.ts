@@ -78,7 +78,7 @@ test('logout forgets the session and returns to /signin', async ({ page, signIn 
 
 test.describe('a form sent before the prerendered page has loaded its code', () => {
   // Raw pages: the fixture's page waits for the app on every navigation, which is what is held here.
-  test('waits for the code, then signs in, and never puts the password in an address', async ({
+  test('waits for the code, then signs in where the guard found the user, and never puts the password in an address', async ({
     browser,
     baseURL,
   }) => {
@@ -91,15 +91,16 @@ test.describe('a form sent before the prerendered page has loaded its code', () 
       await held;
       await route.continue();
     });
-    await page.goto('/signin');
+    // Where the portal guard sends a visitor: the prerendered page, hydrated even with a query string.
+    await page.goto('/signin?redirect=%2Fsettings%3Ftab%3Dprofile');
     await page.getByLabel('Email').fill('staff@demo.ngo');
     await page.getByLabel('Password', { exact: true }).fill('demo-pass-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.locator('form[data-submit-waiting]')).toHaveCount(1);
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/signin\?redirect=/);
 
     release();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/settings\?tab=profile$/);
     await expect(page.getByTestId('portal-label')).toHaveText('Staff Portal');
     expect(addresses.filter((url) => url.includes('demo-pass-2026') || url.includes('password='))).toEqual(
       [],
