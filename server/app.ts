@@ -5,7 +5,7 @@ import { requestId } from 'hono/request-id';
 import type { AppBindings, AppDeps } from './http/context';
 import { ApiError, errorResponse } from './http/errors';
 import { requestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { connectOriginsOf, securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
 import { createBlogsRouter } from './routes/blogs/blogs.routes';
@@ -32,7 +32,12 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
 
   app.use('*', requestId());
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders());
+  app.use(
+    '*',
+    securityHeaders({
+      connectOrigins: connectOriginsOf([deps.env.VITE_API_BASE_URL, deps.env.VITE_BLOGS_API_BASE_URL]),
+    }),
+  );
   app.use('*', compress());
   app.use(
     '/api/*',

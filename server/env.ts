@@ -44,6 +44,11 @@ const envSchema = z.object({
   AI_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   AI_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
   AI_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(30_000)),
+  // The client's build-time API addresses (src/config/env.ts). When one is absolute (another origin),
+  // the pages' CSP lets the browser connect to it; read here too because `npm start` builds and serves
+  // with the same environment.
+  VITE_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  VITE_BLOGS_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   // Flutterwave v3. Without a secret key the server runs in payment test mode: its own simulator of
   // the same protocol (ADR 0013), so every money flow works on a fresh machine.
   FLUTTERWAVE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(8).optional()),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppBindings } from './context';
-import { securityHeaders } from './security-headers';
+import { connectOriginsOf, securityHeaders } from './security-headers';
 import { mountClient } from './static-client';
 
 const app = new Hono();
@@ -46,5 +46,32 @@ describe('framing', () => {
     const causes = await client.request('/causes/01jabcdefghjkmnpqrstvwxyz0');
     expect(frameAncestors(causes)).toBe("'none'");
     expect(causes.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('connect-src', () => {
+  const connectSrc = (res: Response) =>
+    /connect-src ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+
+  it('is the own origin only when the client calls relative addresses', async () => {
+    expect(connectOriginsOf(['/api', undefined, 'api'])).toEqual([]);
+    expect(connectSrc(await app.request('/'))).toBe("'self'");
+  });
+
+  it('lets pages reach a blogs backend on another origin (VITE_BLOGS_API_BASE_URL), once each', async () => {
+    const origins = connectOriginsOf([
+      'https://api.example.org/api',
+      'https://blogs.example.org/v1/api',
+      'https://api.example.org/other',
+    ]);
+    expect(origins).toEqual(['https://api.example.org', 'https://blogs.example.org']);
+    const withBlogs = new Hono();
+    withBlogs.use('*', securityHeaders({ connectOrigins: origins }));
+    withBlogs.get('*', (c) => c.html('<p>page</p>'));
+    for (const path of ['/public-blogs', '/cause-embed/01jabcdefghjkmnpqrstvwxyz0']) {
+      expect(connectSrc(await withBlogs.request(path))).toBe(
+        "'self' https://api.example.org https://blogs.example.org",
+      );
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
-const contentSecurityPolicy = {
+const basePolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -24,37 +24,60 @@ const common = {
 } as const;
 
 /**
- * No inline script anywhere: the theme is set by a static file, so script-src stays 'self'.
- * Inline styles are allowed because toasts and dialogs set them at runtime.
+ * The origins of the client's absolute API addresses (VITE_API_BASE_URL, VITE_BLOGS_API_BASE_URL):
+ * a blogs backend on another origin must be reachable under connect-src. Relative ones are 'self'.
  */
-const everywhere = secureHeaders({ ...common, contentSecurityPolicy, xFrameOptions: 'DENY' });
+export function connectOriginsOf(addresses: (string | undefined)[]): string[] {
+  const origins = new Set<string>();
+  for (const address of addresses) {
+    if (!address || !/^https?:\/\//i.test(address)) continue;
+    try {
+      origins.add(new URL(address).origin);
+    } catch {
+      // Not a URL: the client's own env check reports it at build time.
+    }
+  }
+  return [...origins];
+}
 
-/**
- * /cause-embed/* is the one page other sites may frame (SPEC §2): any ancestor, and no
- * X-Frame-Options, which has no "allow all" value and would override frame-ancestors in old browsers.
- */
-const embeddable = secureHeaders({
-  ...common,
-  contentSecurityPolicy: { ...contentSecurityPolicy, frameAncestors: ['*'] },
-  xFrameOptions: false,
-});
-
-/**
- * The test-mode checkout page posts to itself and then redirects to the merchant's redirect_url;
- * browsers apply form-action to that redirect too, and PUBLIC_URL may name another origin than the
- * one the browser used (localhost vs 127.0.0.1).
- */
-const simulatorPages = secureHeaders({
-  ...common,
-  contentSecurityPolicy: { ...contentSecurityPolicy, formAction: ["'self'", 'http:', 'https:'] },
-  xFrameOptions: 'DENY',
-});
+function headerSets(connectOrigins: string[]) {
+  const contentSecurityPolicy = { ...basePolicy, connectSrc: ["'self'", ...connectOrigins] };
+  return {
+    /**
+     * No inline script anywhere: the theme is set by a static file, so script-src stays 'self'.
+     * Inline styles are allowed because toasts and dialogs set them at runtime.
+     */
+    everywhere: secureHeaders({ ...common, contentSecurityPolicy, xFrameOptions: 'DENY' }),
+    /**
+     * /cause-embed/* is the one page other sites may frame (SPEC §2): any ancestor, and no
+     * X-Frame-Options, which has no "allow all" value and would override frame-ancestors in old browsers.
+     */
+    embeddable: secureHeaders({
+      ...common,
+      contentSecurityPolicy: { ...contentSecurityPolicy, frameAncestors: ['*'] },
+      xFrameOptions: false,
+    }),
+    /**
+     * The test-mode checkout page posts to itself and then redirects to the merchant's redirect_url;
+     * browsers apply form-action to that redirect too, and PUBLIC_URL may name another origin than the
+     * one the browser used (localhost vs 127.0.0.1).
+     */
+    simulatorPages: secureHeaders({
+      ...common,
+      contentSecurityPolicy: { ...contentSecurityPolicy, formAction: ["'self'", 'http:', 'https:'] },
+      xFrameOptions: 'DENY',
+    }),
+  };
+}
 
 export const EMBED_PATH_PREFIX = '/cause-embed/';
 export const SIMULATOR_PATH_PREFIX = '/api/test-mode/';
 
-export const securityHeaders = (): MiddlewareHandler => (c, next) => {
-  if (c.req.path.startsWith(EMBED_PATH_PREFIX)) return embeddable(c, next);
-  if (c.req.path.startsWith(SIMULATOR_PATH_PREFIX)) return simulatorPages(c, next);
-  return everywhere(c, next);
+export const securityHeaders = (options: { connectOrigins?: string[] } = {}): MiddlewareHandler => {
+  const { everywhere, embeddable, simulatorPages } = headerSets(options.connectOrigins ?? []);
+  return (c, next) => {
+    if (c.req.path.startsWith(EMBED_PATH_PREFIX)) return embeddable(c, next);
+    if (c.req.path.startsWith(SIMULATOR_PATH_PREFIX)) return simulatorPages(c, next);
+    return everywhere(c, next);
+  };
 };
