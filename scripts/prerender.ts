@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { publicPageTitles, siteTitle } from '../src/config/page-titles.ts';
 import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './precache-split.ts';
 
 /**
@@ -14,29 +15,27 @@ import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './preca
 export const prerenderedPages: {
   url: string;
   file: string;
-  title: string;
   entry?: string;
   sameWithSearch?: boolean;
 }[] = [
   {
     url: '/',
     file: 'index.html',
-    title: 'NGO Portal: the all-in-one platform for nonprofits',
     entry: 'src/landing.tsx',
   },
-  { url: '/pricing', file: 'pricing.html', title: 'Pricing · NGO Portal' },
-  { url: '/contact', file: 'contact.html', title: 'Contact us · NGO Portal' },
-  { url: '/help-center', file: 'help-center.html', title: 'Help Center · NGO Portal' },
-  { url: '/documentation', file: 'documentation.html', title: 'Documentation · NGO Portal' },
-  { url: '/api', file: 'api.html', title: 'API reference · NGO Portal' },
-  { url: '/privacy-policy', file: 'privacy-policy.html', title: 'Privacy Policy · NGO Portal' },
-  { url: '/terms-of-service', file: 'terms-of-service.html', title: 'Terms of Service · NGO Portal' },
-  { url: '/public-grants', file: 'public-grants.html', title: 'Latest Grants · NGO Portal' },
-  { url: '/public-blogs', file: 'public-blogs.html', title: 'Latest Blogs · NGO Portal' },
-  { url: '/signin', file: 'signin.html', title: 'Sign in · NGO Portal', sameWithSearch: true },
-  { url: '/signup', file: 'signup.html', title: 'Create your account · NGO Portal' },
-  { url: '/forgot-password', file: 'forgot-password.html', title: 'Forgot your password? · NGO Portal' },
-  { url: '/payment-success', file: 'payment-success.html', title: 'Payment Successful · NGO Portal' },
+  { url: '/pricing', file: 'pricing.html' },
+  { url: '/contact', file: 'contact.html' },
+  { url: '/help-center', file: 'help-center.html' },
+  { url: '/documentation', file: 'documentation.html' },
+  { url: '/api', file: 'api.html' },
+  { url: '/privacy-policy', file: 'privacy-policy.html' },
+  { url: '/terms-of-service', file: 'terms-of-service.html' },
+  { url: '/public-grants', file: 'public-grants.html' },
+  { url: '/public-blogs', file: 'public-blogs.html' },
+  { url: '/signin', file: 'signin.html', sameWithSearch: true },
+  { url: '/signup', file: 'signup.html' },
+  { url: '/forgot-password', file: 'forgot-password.html' },
+  { url: '/payment-success', file: 'payment-success.html' },
 ];
 
 /** The client-rendered shell for every other path (the portal): no prerendered markup to hydrate. */
@@ -83,7 +82,10 @@ export async function prerenderPublicPages(outDir: string) {
       const entry = page.entry ? entries[page.entry] : undefined;
       if (page.entry && !entry) throw new Error(`The build has no entry ${page.entry} for ${page.url}.`);
       const html = deferAppScript(template, entry && `/${entry}`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+        .replace(
+          /<title>[^<]*<\/title>/,
+          `<title>${escapeHtml(publicPageTitles[page.url] ?? siteTitle)}</title>`,
+        )
         .replace(
           '<div id="root"></div>',
           `<div id="root"${page.sameWithSearch ? ' data-same-with-search' : ''}>${markup}</div>`,

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onSessionExpired } from '@/lib/api-client';
 import { clearOutboxForUser, countUnsentForUser, startOutbox } from '@/lib/outbox';
+import { titleForPath } from '@/lib/document-title';
 import { registerServiceWorker } from '@/lib/pwa';
 import { createQueryClient } from '@/lib/query-client';
 import { connectOnlineManager, onRestored, persistOptions } from '@/lib/query-persistence';
@@ -25,6 +26,10 @@ startOutbox();
 onSessionExpired(({ userId }) => wipeUserData(queryClient, userId, { includeUnsent: false }));
 
 const router = createAppRouter(queryClient);
+// Prerendered pages arrive with their title; client-side navigation keeps it in step.
+router.subscribe('onResolved', ({ toLocation }) => {
+  document.title = titleForPath(toLocation.pathname);
+});
 
 const app = (
   <StrictMode>

@@ -118,6 +118,12 @@ const menus = {
   },
 } satisfies Record<string, NavMenu>;
 
+/** Every entry of every role's menu, once each (the page titles follow them). */
+export function allNavItems(): NavItem[] {
+  const all = Object.values(menus).flatMap((menu: NavMenu) => [...menu.items, ...(menu.tools?.items ?? [])]);
+  return [...new Map(all.map((i) => [i.to, i])).values()];
+}
+
 /** Any role not named in the spec (NGO_ADMIN, ANALYST, VIEWER, unknown) gets the NGO admin menu. */
 export function menuForRole(role: string | null | undefined): NavMenu {
   const r = normalizeRole(role);

@@ -34,6 +34,10 @@ test('the guard sends a visitor to /signin and back to the origin after sign-in'
   await signInThroughForm(page, 'staff@demo.ngo');
   await expect(page).toHaveURL(/\/settings\?tab=profile$/);
   await expect(page.getByTestId('portal-label')).toHaveText('Staff Portal');
+  // The title follows client-side navigation (screen readers announce it, the task switcher shows it).
+  await expect(page).toHaveTitle('Account Settings · NGO Portal');
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveTitle('Dashboard · NGO Portal');
 });
 
 test('a bogus stored token gets a 401: the stored keys are cleared and the user lands on /signin', async ({

@@ -247,3 +247,13 @@ test('the privacy policy and the terms are dated and point to the mailboxes', as
   ).toBeVisible();
   await expect(page.getByRole('main').getByText(/Signing out wipes/)).toBeVisible();
 });
+
+test('each page has its own title, also after client-side navigation', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page).toHaveTitle('Pricing · NGO Portal');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
+  await expect(page).toHaveURL(/\/help-center$/);
+  await expect(page).toHaveTitle('Help Center · NGO Portal');
+  await page.goBack();
+  await expect(page).toHaveTitle('Pricing · NGO Portal');
+});
