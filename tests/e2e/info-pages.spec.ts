@@ -89,6 +89,10 @@ test('pricing shows every plan with its limits and the comparison table', async 
 
   await main.getByRole('link', { name: 'Choose plan NGO Growth' }).click();
   await expect(page).toHaveURL(/\/signup\?plan=growth$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You chose NGO Growth ($29 / month)' }),
+  ).toContainText('open Account Settings, then Choose a plan, to pay for NGO Growth.');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 });
 
 test('a signed-in NGO admin buys a paid plan from pricing; NGO Starter has nothing to pay', async ({
