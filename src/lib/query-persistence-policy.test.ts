@@ -22,12 +22,17 @@ describe('persisted query cache policy', () => {
     expect(PERSIST_BUSTER).not.toBe('');
   });
 
-  it('allows the public listings and details and the dashboard summary, nothing else', () => {
+  it("allows the public listings and details and the user's key screens, nothing else", () => {
     expect(isPersistableKey(['grants', 'list', {}])).toBe(true);
     expect(isPersistableKey(['grants', 'detail', 'g1'])).toBe(true);
     expect(isPersistableKey(['blogs', 'list', {}, 'https://blogs.example/api'])).toBe(true);
     expect(isPersistableKey(['blogs', 'detail', 'b1'])).toBe(true);
     expect(isPersistableKey(['dashboard', 'summary'])).toBe(true);
+    expect(isPersistableKey(['causes', 'list'])).toBe(true);
+    expect(isPersistableKey(['causes', 'detail', 'c1'])).toBe(true);
+    expect(isPersistableKey(['billing', 'subscription'])).toBe(true);
+    expect(isPersistableKey(['billing', 'history'])).toBe(true);
+    expect(isPersistableKey(['causes', 'public', 'c1'])).toBe(false);
     expect(isPersistableKey(['auth', 'me'])).toBe(false);
     expect(isPersistableKey(['dashboard', 'other'])).toBe(false);
     expect(isPersistableKey(['payments', 'verify'])).toBe(false);

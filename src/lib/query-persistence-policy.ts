@@ -22,8 +22,11 @@ export const PERSIST_STORAGE_KEY = 'ngo-portal:query-cache';
  */
 export const MAX_PERSISTED_FILTERED_LISTS = 5;
 
-/** Public reading (listings and details) and the signed-in user's own key screens. */
-const persistedRoots = new Set(['grants', 'blogs', 'dashboard']);
+/**
+ * Public reading (listings and details) and the signed-in user's own key screens: the dashboard,
+ * the organisation's causes and its plan with the payment history (all wiped at logout or a 401).
+ */
+const persistedRoots = new Set(['grants', 'blogs', 'dashboard', 'causes', 'billing']);
 
 const isList = (key: readonly unknown[]) => key[1] === 'list';
 
@@ -36,11 +39,12 @@ function filtersOf(key: readonly unknown[]): Record<string, unknown> {
 export const isFilteredList = (key: readonly unknown[]) =>
   isList(key) && Object.keys(filtersOf(key)).length > 0;
 
-/** True for a key the allow-list names: grants/blogs lists and details, the dashboard summary. */
+/** True for a key the allow-list names: grants/blogs/causes lists and details, the dashboard summary, the plan and payments. */
 export function isPersistableKey(key: readonly unknown[]): boolean {
   const [root, kind] = key;
   if (typeof root !== 'string' || !persistedRoots.has(root)) return false;
   if (root === 'dashboard') return kind === 'summary';
+  if (root === 'billing') return kind === 'subscription' || kind === 'history';
   return kind === 'list' || kind === 'detail';
 }
 

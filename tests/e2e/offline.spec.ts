@@ -197,7 +197,7 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
   });
 });
 
-test("a visitor's install leaves the portal's code out; a signed-in user gets all of it, so an unopened portal screen opens offline", async ({
+test("a visitor's install leaves the portal's code out; a signed-in user gets all of it, so an unopened portal screen opens offline and says what it has not saved", async ({
   page,
   context,
 }) => {
@@ -228,6 +228,25 @@ test("a visitor's install leaves the portal's code out; a signed-in user gets al
     await page.goto(url('/settings'));
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
     await expect(banner(page)).toContainText('You are offline');
+    // The plan and the payments were never loaded on this device: it says so, no endless skeleton.
+    await expect(page.getByText('Not saved on this device yet.')).toHaveCount(2);
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online, the waiting sections load by themselves; from then on they open offline too.
+  await expect(page.getByTestId('current-plan')).toBeVisible();
+  await expect
+    .poll(() => persistedQueryKeys(page))
+    .toEqual(expect.arrayContaining(['["billing","subscription"]', '["billing","history"]']));
+  await page.goto(url('/causes'));
+  await expect(page.getByRole('list', { name: 'Causes' })).toBeVisible();
+  await expect.poll(() => persistedQueryKeys(page)).toContain('["causes","list"]');
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Causes' })).toBeVisible();
+    await page.goto(url('/settings'));
+    await expect(page.getByTestId('current-plan')).toBeVisible();
   } finally {
     await context.setOffline(false);
   }

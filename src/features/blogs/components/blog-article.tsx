@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCalendarDate } from '@/lib/calendar-date';
 import { useBlog } from '../api/get-blog';
 import { BlogImage } from './blog-image';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 /**
  * marked and DOMPurify come with this chunk, so only the blog page downloads them. The route starts
@@ -51,7 +52,7 @@ function BackToBlogs() {
 
 /** /blogs/{id} (SPEC §2): title, category, author, post date, picture and the rendered content. */
 export function BlogArticle({ id }: { id: string }) {
-  const { data: blog, isError } = useBlog(id);
+  const { data: blog, isError, fetchStatus } = useBlog(id);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <BackToBlogs />
@@ -91,16 +92,18 @@ export function BlogArticle({ id }: { id: string }) {
           Blog not found.
         </p>
       ) : (
-        <div className="flex flex-col gap-4">
-          <p role="status" className="sr-only">
-            Loading the blog post...
-          </p>
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="h-10 w-4/5" />
-          <Skeleton className="h-4 w-48" />
-          <Skeleton className="aspect-[2/1] w-full rounded-xl" />
-          <ContentSkeleton />
-        </div>
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <div className="flex flex-col gap-4">
+            <p role="status" className="sr-only">
+              Loading the blog post...
+            </p>
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-10 w-4/5" />
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="aspect-[2/1] w-full rounded-xl" />
+            <ContentSkeleton />
+          </div>
+        </LoadingOrOffline>
       )}
     </div>
   );

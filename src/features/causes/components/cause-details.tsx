@@ -2,7 +2,7 @@ import type { CauseDetail } from '@contract/causes';
 import { donationMaxMinor } from '@contract/payments';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, HandHeart, Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,6 +16,7 @@ import { CauseStatusBadge } from './cause-status-badge';
 import { DonateForm } from './donate-form';
 import { RecentDonations } from './recent-donations';
 import { SharePanel } from './share-panel';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const backLinkClass =
   'inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100';
@@ -40,7 +41,7 @@ export function CauseDetails({
   donationSuccess: boolean;
   canManage: boolean;
 }) {
-  const { data: cause, status, error, refetch, isRefetching } = useCause(causeId);
+  const { data: cause, status, fetchStatus, error, refetch, isRefetching } = useCause(causeId);
   const [donating, setDonating] = useState(false);
 
   const back = (
@@ -50,7 +51,15 @@ export function CauseDetails({
     </Link>
   );
 
-  if (status === 'pending') return <CauseDetailsSkeleton back={back} />;
+  if (status === 'pending')
+    return (
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+        {back}
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <CauseDetailsSkeleton />
+        </LoadingOrOffline>
+      </div>
+    );
   if (status === 'error') {
     const notFound = errorStatus(error) === 404;
     return (
@@ -164,10 +173,9 @@ export function CauseDetails({
   );
 }
 
-function CauseDetailsSkeleton({ back }: { back: ReactNode }) {
+function CauseDetailsSkeleton() {
   return (
-    <div role="status" aria-label="Loading cause" className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      {back}
+    <div role="status" aria-label="Loading cause" className="flex flex-col gap-6">
       <Skeleton className="h-9 w-2/3" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-4">

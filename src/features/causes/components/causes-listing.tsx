@@ -10,10 +10,11 @@ import { errorMessage } from '@/lib/api-client';
 import { useCauses } from '../api/get-causes';
 import { CauseProgress } from './cause-progress';
 import { CauseStatusBadge } from './cause-status-badge';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 /** /causes: the NGO's fundraising causes, newest first, each with its progress and donor count. */
 export function CausesListing({ actions, emptyAction }: { actions?: ReactNode; emptyAction?: ReactNode }) {
-  const { data, status, error, refetch, isRefetching } = useCauses();
+  const { data, status, fetchStatus, error, refetch, isRefetching } = useCauses();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -25,7 +26,11 @@ export function CausesListing({ actions, emptyAction }: { actions?: ReactNode; e
         </div>
         {actions}
       </header>
-      {status === 'pending' && <CausesSkeleton />}
+      {status === 'pending' && (
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <CausesSkeleton />
+        </LoadingOrOffline>
+      )}
       {status === 'error' && (
         <div className="flex flex-col items-start gap-3">
           <Alert tone="error">{errorMessage(error, 'The causes could not be loaded.')}</Alert>

@@ -8,6 +8,7 @@ import { useCause } from '../api/get-cause';
 import { useUpdateCause } from '../api/update-cause';
 import { causeFormFromDetail } from '../cause-form';
 import { CauseForm } from './cause-form';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 export function EditCauseForm({
   causeId,
@@ -16,15 +17,17 @@ export function EditCauseForm({
   causeId: string;
   onSaved: (cause: CauseDetail) => void;
 }) {
-  const { data: cause, status, error, refetch, isRefetching } = useCause(causeId);
+  const { data: cause, status, fetchStatus, error, refetch, isRefetching } = useCause(causeId);
   const update = useUpdateCause();
   if (status === 'pending')
     return (
-      <div role="status" aria-label="Loading cause" className="flex flex-col gap-4">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-11 w-1/2" />
-      </div>
+      <LoadingOrOffline fetchStatus={fetchStatus}>
+        <div role="status" aria-label="Loading cause" className="flex flex-col gap-4">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-11 w-1/2" />
+        </div>
+      </LoadingOrOffline>
     );
   if (status === 'error')
     return (

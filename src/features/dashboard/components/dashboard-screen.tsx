@@ -6,6 +6,7 @@ import { DashboardError } from './dashboard-error';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { UserDashboard } from './user-dashboard';
 import { VolunteerDashboard } from './volunteer-dashboard';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 /** Picks the dashboard by the stored role (SPEC §2); the figures come from one summary call. */
 export function DashboardScreen() {
@@ -43,7 +44,9 @@ export function DashboardScreen() {
           retrying={summaryQuery.isFetching}
         />
       ) : (
-        <DashboardSkeleton />
+        <LoadingOrOffline fetchStatus={summaryQuery.fetchStatus}>
+          <DashboardSkeleton />
+        </LoadingOrOffline>
       )}
     </div>
   );

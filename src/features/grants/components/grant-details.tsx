@@ -12,6 +12,7 @@ import { formatCalendarDate } from '@/lib/calendar-date';
 import { useGrant } from '../api/get-grant';
 import { countdownLabel, deadlineStatus, type DeadlineStatus } from '../deadline';
 import { GrantImage } from './grant-card';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const backLinkClass =
   'inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100';
@@ -187,7 +188,7 @@ function DetailsSkeleton() {
 
 /** /grants/{id}: the whole grant with its deadline countdown, links, description and eligibility. */
 export function GrantDetails({ id, now }: { id: string; now?: Date }) {
-  const { data, isError, error, isFetching, refetch } = useGrant(id);
+  const { data, isError, error, isFetching, fetchStatus, refetch } = useGrant(id);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <BackToGrants />
@@ -213,7 +214,9 @@ export function GrantDetails({ id, now }: { id: string; now?: Date }) {
           </Button>
         </div>
       ) : (
-        <DetailsSkeleton />
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <DetailsSkeleton />
+        </LoadingOrOffline>
       )}
     </div>
   );

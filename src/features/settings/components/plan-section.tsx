@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { useSubscription } from '../api/get-subscription';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -31,7 +32,7 @@ export function PlanSection({ canManagePlan }: { canManagePlan: boolean }) {
 }
 
 function CurrentPlan({ canManagePlan }: { canManagePlan: boolean }) {
-  const { data, status, error } = useSubscription();
+  const { data, status, fetchStatus, error } = useSubscription();
   return (
     <Card className="flex flex-col gap-3" aria-labelledby="plan-heading" role="region">
       <h2 id="plan-heading" className="flex items-center gap-2 text-lg font-semibold">
@@ -39,10 +40,12 @@ function CurrentPlan({ canManagePlan }: { canManagePlan: boolean }) {
         Plan
       </h2>
       {status === 'pending' && (
-        <div role="status" aria-label="Loading plan" className="flex flex-col gap-2">
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-4 w-1/3" />
-        </div>
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <div role="status" aria-label="Loading plan" className="flex flex-col gap-2">
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </LoadingOrOffline>
       )}
       {status === 'error' && (
         <Alert tone="error">{errorMessage(error, 'The plan could not be loaded.')}</Alert>
@@ -92,7 +95,7 @@ const paymentStatusText: Record<PaymentHistoryItem['status'], string> = {
 };
 
 function PaymentHistoryCard() {
-  const { data, status, error } = usePaymentHistory();
+  const { data, status, fetchStatus, error } = usePaymentHistory();
   return (
     <Card className="flex flex-col gap-3" aria-labelledby="payments-heading" role="region">
       <h2 id="payments-heading" className="flex items-center gap-2 text-lg font-semibold">
@@ -100,10 +103,12 @@ function PaymentHistoryCard() {
         Payment history
       </h2>
       {status === 'pending' && (
-        <div role="status" aria-label="Loading payments" className="flex flex-col gap-2">
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-full" />
-        </div>
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <div role="status" aria-label="Loading payments" className="flex flex-col gap-2">
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </LoadingOrOffline>
       )}
       {status === 'error' && (
         <Alert tone="error">{errorMessage(error, 'The payments could not be loaded.')}</Alert>
