@@ -33,6 +33,7 @@ describe('persisted query cache policy', () => {
     expect(isPersistableKey(['billing', 'subscription'])).toBe(true);
     expect(isPersistableKey(['billing', 'history'])).toBe(true);
     expect(isPersistableKey(['causes', 'public', 'c1'])).toBe(false);
+    expect(isPersistableKey(['docs', 'openapi'])).toBe(true);
     expect(isPersistableKey(['auth', 'me'])).toBe(false);
     expect(isPersistableKey(['dashboard', 'other'])).toBe(false);
     expect(isPersistableKey(['payments', 'verify'])).toBe(false);

@@ -23,10 +23,10 @@ export const PERSIST_STORAGE_KEY = 'ngo-portal:query-cache';
 export const MAX_PERSISTED_FILTERED_LISTS = 5;
 
 /**
- * Public reading (listings and details) and the signed-in user's own key screens: the dashboard,
+ * Public reading (listings and details, the API reference) and the signed-in user's own key screens: the dashboard,
  * the organisation's causes and its plan with the payment history (all wiped at logout or a 401).
  */
-const persistedRoots = new Set(['grants', 'blogs', 'dashboard', 'causes', 'billing']);
+const persistedRoots = new Set(['grants', 'blogs', 'docs', 'dashboard', 'causes', 'billing']);
 
 const isList = (key: readonly unknown[]) => key[1] === 'list';
 
@@ -45,6 +45,7 @@ export function isPersistableKey(key: readonly unknown[]): boolean {
   if (typeof root !== 'string' || !persistedRoots.has(root)) return false;
   if (root === 'dashboard') return kind === 'summary';
   if (root === 'billing') return kind === 'subscription' || kind === 'history';
+  if (root === 'docs') return kind === 'openapi';
   return kind === 'list' || kind === 'detail';
 }
 

@@ -1,6 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { persistQueryClientSave, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { apiBaseUrl } from './api-client';
 import { isOffline, startConnectivity, subscribeConnectivity } from './connectivity';
@@ -52,14 +56,21 @@ export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClien
   };
 }
 
+let savingFromRestore = false;
+
 /**
- * PersistQueryClientProvider's onSuccess. The provider starts saving on cache changes only once the
- * restore is over, so answers that arrived meanwhile (the route loader's, on a fast network) would
- * wait for the next change to be saved, which on a quiet screen never comes: save them now.
+ * PersistQueryClientProvider's onSuccess. The provider starts saving on cache changes only after the
+ * re-render that ends its restore, so an answer that arrives before that (the route loader's) would
+ * wait for the next change to be saved, which on a quiet screen never comes. Save now, and follow
+ * the cache from this moment on as well (saves share the persister's throttle, so none is doubled).
  */
 export function onRestored(queryClient: QueryClient) {
   performance.mark('query-cache:restore-end');
-  void persistQueryClientSave({ queryClient, ...persistOptions(queryClient) });
+  const options = { queryClient, ...persistOptions(queryClient) };
+  void persistQueryClientSave(options);
+  if (savingFromRestore) return;
+  savingFromRestore = true;
+  persistQueryClientSubscribe(options);
 }
 
 /** Forgets the persisted query cache (logout, 401): the next person on the phone sees none of it. */

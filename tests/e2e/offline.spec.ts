@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
@@ -256,25 +256,7 @@ test('logout with unsent items warns first, then wipes everything of that user',
   page,
   context,
 }) => {
-  await page.goto(url('/signin'));
-  await controlledBy(page);
-  await signInThroughForm(page, demoUsers.STAFF.email);
-  await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.STAFF.label);
-  await page.goto(url('/dashboard'));
-  await expect.poll(() => persistedQueryKeys(page)).toContain('["dashboard","summary"]');
-
-  // A message written offline while signed in belongs to this user and waits in the outbox.
-  await context.setOffline(true);
-  await page.goto(url('/contact'));
-  await page.getByLabel('Your name').fill('Staff Member');
-  await page.getByLabel('Email').fill('staff@demo.ngo');
-  await page.getByLabel('Subject').fill('Field visit');
-  await page.getByLabel('Message').fill('Written with no signal; must not outlive the logout.');
-  await page.getByRole('button', { name: 'Send message' }).click();
-  await expect.poll(() => outboxOwners(page)).toHaveLength(1);
-  expect((await outboxOwners(page))[0]).not.toBeNull();
-
-  await page.goto(url('/dashboard'));
+  await signInAndQueueAMessageOffline(page, context);
   await page.getByRole('button', { name: 'Log out' }).click();
   const warning = page.getByRole('alertdialog', { name: 'Unsent items will be deleted' });
   await expect(warning).toContainText('1 item you saved offline has not been sent yet.');
@@ -306,4 +288,43 @@ test('logout with unsent items warns first, then wipes everything of that user',
   });
   expect(cachedApi.every((path) => /^\/api\/(grants|blogs)(\/|$)/.test(path))).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+/** Signs the staff member in, then, offline, writes a contact message that waits in the outbox as theirs. */
+async function signInAndQueueAMessageOffline(page: Page, context: BrowserContext) {
+  await page.goto(url('/signin'));
+  await controlledBy(page);
+  await signInThroughForm(page, demoUsers.STAFF.email);
+  await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.STAFF.label);
+  await page.goto(url('/dashboard'));
+  await expect.poll(() => persistedQueryKeys(page)).toContain('["dashboard","summary"]');
+
+  await context.setOffline(true);
+  await page.goto(url('/contact'));
+  await page.getByLabel('Your name').fill('Staff Member');
+  await page.getByLabel('Email').fill('staff@demo.ngo');
+  await page.getByLabel('Subject').fill('Field visit');
+  await page.getByLabel('Message').fill('Written with no signal; must not outlive the logout.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect.poll(() => outboxOwners(page)).toHaveLength(1);
+  expect((await outboxOwners(page))[0]).not.toBeNull();
+  await page.goto(url('/dashboard'));
+}
+
+test('the logout warning follows the outbox: sent while it is open, it says logging out is safe', async ({
+  page,
+  context,
+}) => {
+  await signInAndQueueAMessageOffline(page, context);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const warning = page.getByRole('alertdialog');
+  await expect(warning).toContainText('1 item you saved offline has not been sent yet.');
+  await expect(warning).toContainText('reconnect to send it, or log out and lose it.');
+
+  await context.setOffline(false);
+  await expect(warning).toContainText('Everything you saved offline has been sent. You can log out safely.');
+  await expect(warning.getByRole('button', { name: 'Log out and delete' })).toHaveCount(0);
+  await warning.getByRole('button', { name: 'Log out', exact: true }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect(await outboxOwners(page)).toEqual([]);
 });

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
 import { logout, unsentBeforeLogout } from '@/lib/logout';
+import { useOutbox } from '@/lib/outbox';
 
 /**
  * 'Log out' for a possibly shared phone: everything of the user is wiped from the device, so
@@ -13,8 +14,10 @@ import { logout, unsentBeforeLogout } from '@/lib/logout';
 export function LogoutButton() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [warning, setWarning] = useState(false);
   const [unsent, setUnsent] = useState(0);
   const [busy, setBusy] = useState(false);
+  const { pending, attention } = useOutbox();
 
   const leave = async () => {
     setBusy(true);
@@ -23,9 +26,27 @@ export function LogoutButton() {
 
   const start = async () => {
     const count = await unsentBeforeLogout();
-    if (count > 0) setUnsent(count);
-    else await leave();
+    if (count === 0) return leave();
+    setUnsent(count);
+    setWarning(true);
   };
+
+  // The outbox may send while the warning is open (the connection came back): keep the count true.
+  useEffect(() => {
+    if (!warning) return;
+    let current = true;
+    void unsentBeforeLogout().then((count) => current && setUnsent(count));
+    return () => {
+      current = false;
+    };
+  }, [warning, pending, attention.length]);
+
+  const description =
+    unsent === 0
+      ? 'Everything you saved offline has been sent. You can log out safely.'
+      : unsent === 1
+        ? '1 item you saved offline has not been sent yet. Logging out deletes it from this device.'
+        : `${unsent} items you saved offline have not been sent yet. Logging out deletes them from this device.`;
 
   return (
     <>
@@ -39,24 +60,31 @@ export function LogoutButton() {
         Log out
       </button>
       <Dialog
-        open={unsent > 0}
-        onOpenChange={(open) => !open && setUnsent(0)}
+        open={warning}
+        onOpenChange={setWarning}
         role="alertdialog"
         size="sm"
-        title="Unsent items will be deleted"
-        description={
-          unsent === 1
-            ? '1 item you saved offline has not been sent yet. Logging out deletes it from this device.'
-            : `${unsent} items you saved offline have not been sent yet. Logging out deletes them from this device.`
-        }
+        title={unsent === 0 ? 'Everything was sent' : 'Unsent items will be deleted'}
+        description={description}
       >
-        <p className="text-sm">Stay signed in and reconnect to send them, or log out and lose them.</p>
+        {unsent > 0 && (
+          <p className="text-sm">
+            {unsent === 1
+              ? 'Stay signed in and reconnect to send it, or log out and lose it.'
+              : 'Stay signed in and reconnect to send them, or log out and lose them.'}
+          </p>
+        )}
         <DialogFooter>
-          <Button variant="secondary" data-autofocus onClick={() => setUnsent(0)} disabled={busy}>
+          <Button variant="secondary" data-autofocus onClick={() => setWarning(false)} disabled={busy}>
             Stay signed in
           </Button>
-          <Button variant="danger" onClick={() => void leave()} pending={busy} pendingLabel="Logging out...">
-            Log out and delete
+          <Button
+            variant={unsent === 0 ? 'primary' : 'danger'}
+            onClick={() => void leave()}
+            pending={busy}
+            pendingLabel="Logging out..."
+          >
+            {unsent === 0 ? 'Log out' : 'Log out and delete'}
           </Button>
         </DialogFooter>
       </Dialog>

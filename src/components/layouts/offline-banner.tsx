@@ -11,6 +11,10 @@ import { startConnectivity, useOffline } from '@/lib/connectivity';
 export function OfflineBanner() {
   const offline = useOffline();
   useEffect(() => startConnectivity(apiBaseUrl), []);
+  // Room under the page's end for the bar (src/styles.css), so it hides nothing of the footer.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-offline', offline);
+  }, [offline]);
   return (
     <div role="status" aria-live="polite" data-testid="offline-banner" className="contents">
       {offline && (

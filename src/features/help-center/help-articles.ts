@@ -88,7 +88,7 @@ export const helpTopics: HelpTopic[] = [
         question: 'How do I find grants that fit our work?',
         answer: [
           'Open Latest Grants and filter by country, area of interest, category and publication dates, or search by keyword. Choose Search to apply the filters and Reset to clear them.',
-          'The newest grants come first. Open View Details on a card for the donor agency, grant size and deadline.',
+          'The newest grants come first. View Details opens the whole grant (donor agency, grant size, deadline, description and eligibility) in the portal once you are signed in; an account is free.',
         ],
       },
       {
@@ -102,7 +102,7 @@ export const helpTopics: HelpTopic[] = [
         id: 'grants-visitors',
         question: 'Do I need an account to see grants?',
         answer: [
-          'No. Anyone can browse the Latest Grants listing on the public site. Signing in adds grants to your portal menu, next to the rest of your organisation’s work.',
+          'No, not to browse them: anyone can search and filter the Latest Grants listing on the public site. A grant’s full details open in the portal, so View Details asks you to sign in; an account is free, and grants then sit in your portal menu next to the rest of your organisation’s work.',
         ],
       },
     ],

@@ -38,3 +38,11 @@ describe('searchHelpTopics', () => {
     expect(topics.map((t) => t.id)).toEqual(['billing']);
   });
 });
+
+describe('searching by topic', () => {
+  it("finds an article by its topic's title too", () => {
+    const ids = searchHelpTopics(helpTopics, 'offline').flatMap((t) => t.articles.map((a) => a.id));
+    const offlineTopic = helpTopics.find((t) => t.title.toLowerCase().includes('offline'))!;
+    expect(ids).toEqual(expect.arrayContaining(offlineTopic.articles.map((a) => a.id)));
+  });
+});

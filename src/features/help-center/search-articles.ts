@@ -9,7 +9,10 @@ const normalise = (text: string) =>
 
 export const queryWords = (query: string) => normalise(query).split(/\s+/).filter(Boolean);
 
-/** Topics with only the articles whose question or answer contains every word of the query. */
+/**
+ * Topics with only the articles whose question, answer or topic title (an article under 'Data collection
+ * & offline use' is about offline use) contains every word of the query.
+ */
 export function searchHelpTopics(topics: HelpTopic[], query: string): HelpTopic[] {
   const words = queryWords(query);
   if (words.length === 0) return topics;
@@ -17,7 +20,7 @@ export function searchHelpTopics(topics: HelpTopic[], query: string): HelpTopic[
     .map((topic) => ({
       ...topic,
       articles: topic.articles.filter((article) => {
-        const text = normalise([article.question, ...article.answer].join(' '));
+        const text = normalise([topic.title, article.question, ...article.answer].join(' '));
         return words.every((word) => text.includes(word));
       }),
     }))

@@ -8,12 +8,12 @@ import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { useOffline } from '@/lib/connectivity';
-import { savedResultsLabel } from '@/lib/saved-label';
 import { useHydrated } from '@/lib/use-hydrated';
 import { blogsQueryKeys, useBlogs } from '../api/get-blogs';
 import { blogsSearchParams, DEFAULT_BLOG_SORT, type BlogsSearch } from '../blogs-search';
 import { savedBlogsFor } from '../offline-blogs';
 import { BlogCard, BlogCardSkeleton } from './blog-card';
+import { OfflineListNote } from '@/components/offline-list-note';
 
 const noBlogs: readonly Blog[] = [];
 
@@ -234,13 +234,8 @@ export function BlogsListing({ filters, onFiltersChange, baseURL, className }: B
           </SelectField>
         </div>
       </div>
-      {offline && loaded !== undefined && data !== undefined && (
-        <p
-          data-testid="saved-results"
-          className="-mt-2 text-sm font-medium text-amber-800 dark:text-amber-200"
-        >
-          {savedResultsLabel(savedAt)}
-        </p>
+      {offline && loaded !== undefined && (
+        <OfflineListNote savedAt={data !== undefined ? savedAt : undefined} />
       )}
 
       {visible === undefined ? (

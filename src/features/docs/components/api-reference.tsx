@@ -6,6 +6,7 @@ import { groupOperations, type OpenApiDocument } from '../openapi';
 import { ApiIntro } from './api-intro';
 import { ApiOperationCard } from './api-operation';
 import { InlineCode } from './inline-code';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const tocLinkClass = 'text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
 
@@ -79,7 +80,7 @@ function Operations({ document }: { document: OpenApiDocument }) {
 
 /** /api: the intro, then every operation of the live OpenAPI document. */
 export function ApiReference() {
-  const { data, isError, isFetching, refetch } = useOpenApiDocument();
+  const { data, isError, isFetching, fetchStatus, refetch } = useOpenApiDocument();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-10 px-4 pt-8 pb-16 sm:pt-12">
       <header>
@@ -104,7 +105,9 @@ export function ApiReference() {
           </Button>
         </div>
       ) : (
-        <ReferenceSkeleton />
+        <LoadingOrOffline fetchStatus={fetchStatus}>
+          <ReferenceSkeleton />
+        </LoadingOrOffline>
       )}
     </div>
   );

@@ -5,7 +5,6 @@ import { Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useOffline } from '@/lib/connectivity';
-import { savedResultsLabel } from '@/lib/saved-label';
 import { useHydrated } from '@/lib/use-hydrated';
 import { grantsQueryKeys, useGrants } from '../api/get-grants';
 import { DEFAULT_GRANT_SORT, grantsSearchParams, type GrantsSearch } from '../grants-search';
@@ -19,6 +18,7 @@ import {
 } from './grants-filters';
 import { GrantsGrid } from './grants-grid';
 import { GrantsSort } from './grants-sort';
+import { OfflineListNote } from '@/components/offline-list-note';
 
 const noGrants: readonly GrantSummary[] = [];
 
@@ -172,13 +172,8 @@ export function GrantsListing({ filters, onFiltersChange, actions, className }: 
         </p>
         <GrantsSort {...sort} onChange={(nextSort) => commit(draft, nextSort)} />
       </div>
-      {offline && loaded !== undefined && data !== undefined && (
-        <p
-          data-testid="saved-results"
-          className="-mt-2 text-sm font-medium text-amber-800 dark:text-amber-200"
-        >
-          {savedResultsLabel(savedAt)}
-        </p>
+      {offline && loaded !== undefined && (
+        <OfflineListNote savedAt={data !== undefined ? savedAt : undefined} />
       )}
 
       {visible === undefined ? (
