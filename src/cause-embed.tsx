@@ -23,9 +23,10 @@ function Ready() {
 
 const causeId = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
 syncThemeOnStart();
-// A visitor's one card: nothing to keep between visits, and a failed load offers its own retry.
+// A visitor's one card: nothing to keep between visits, and a failed load offers its own retry. It
+// refreshes when the donor comes back from the checkout tab, so their gift shows in the totals.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } },
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   causeBodyFromForm,
   causeFormSchema,
+  causeFormSchemaFor,
   emptyCauseForm,
   readSuggestedAmounts,
   type CauseFormValues,
@@ -86,5 +87,27 @@ describe('cause form schema', () => {
       ok: false,
       message: 'Suggested amounts can be at most $100,000.',
     });
+  });
+});
+
+describe('what a person types that is not a cause', () => {
+  const errorsFor = (values: CauseFormValues, savedEndDate = '') => {
+    const result = causeFormSchemaFor(savedEndDate, '2026-11-25').safeParse(values);
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('refuses a new end date in the past, and keeps an ended cause editable', () => {
+    expect(errorsFor(valid({ endDate: '2020-01-01' })).endDate).toBe('End date must be today or later.');
+    expect(errorsFor(valid({ endDate: '2026-11-25' }))).toEqual({});
+    expect(errorsFor(valid({ endDate: '2020-01-01' }), '2020-01-01')).toEqual({});
+  });
+
+  it('calls a negative goal or amount what it is', () => {
+    expect(errorsFor(valid({ goal: '-5' })).goal).toBe('Goal must be more than zero.');
+    expect(errorsFor(valid({ suggestedAmounts: '1000, -50' })).suggestedAmounts).toBe(
+      "Suggested amount '-50' must be more than zero.",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { createCauseBody, type CauseDetail, type CreateCauseBody } from '@contra
 import { currencies, currencySchema, donationMaxMinor, type Currency } from '@contract/payments';
 import { z } from 'zod';
 import { amountProblem, formatMoney, majorInputValue, parseMajorAmount } from './money';
+import { isCalendarDate, todayCalendarDate } from '@/lib/calendar-date';
 
 /*
  * The cause form (create and edit). Text fields reuse the contract's own schemas, so the inline
@@ -45,6 +46,17 @@ export const causeFormSchema = z
   });
 
 export type CauseFormValues = z.input<typeof causeFormSchema>;
+
+/**
+ * The form's schema for a cause whose saved end date is `savedEndDate` ('' for a new cause): a new
+ * end date must not be in the past, while an ended cause keeps its date when other fields change.
+ */
+export const causeFormSchemaFor = (savedEndDate: string, today = todayCalendarDate()) =>
+  causeFormSchema.superRefine((values, ctx) => {
+    const endDate = values.endDate.trim();
+    if (endDate && endDate !== savedEndDate && isCalendarDate(endDate) && endDate < today)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be today or later.' });
+  });
 
 type Suggested = { ok: true; minor: number[] } | { ok: false; message: string };
 

@@ -20,7 +20,7 @@ describe('money on the cause screens', () => {
     expect(parseMajorAmount('1.234', 'USD')).toEqual({ ok: false, reason: 'decimals' });
     expect(parseMajorAmount('', 'USD')).toEqual({ ok: false, reason: 'empty' });
     expect(parseMajorAmount('abc', 'USD')).toEqual({ ok: false, reason: 'invalid' });
-    expect(parseMajorAmount('-5', 'USD')).toEqual({ ok: false, reason: 'invalid' });
+    expect(parseMajorAmount('-5', 'USD')).toEqual({ ok: false, reason: 'zero' });
     expect(parseMajorAmount('0', 'USD')).toEqual({ ok: false, reason: 'zero' });
   });
 

@@ -28,6 +28,8 @@ export type ParsedAmount =
 export function parseMajorAmount(text: string, currency: string): ParsedAmount {
   const cleaned = text.replace(/[\s,]/g, '');
   if (!cleaned) return { ok: false, reason: 'empty' };
+  // '-5' is a number, just not an amount anyone can raise or give.
+  if (/^-\d+(\.\d+)?$/.test(cleaned)) return { ok: false, reason: 'zero' };
   const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(cleaned);
   if (!match) return { ok: false, reason: 'invalid' };
   const exponent = exponentOf(currency);

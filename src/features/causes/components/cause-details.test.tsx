@@ -81,7 +81,7 @@ describe('CauseDetails', () => {
     expect(await screen.findByLabelText('Public link')).toHaveValue(publicUrl);
     const snippet = screen.getByLabelText('Embed on your website');
     expect(snippet).toHaveValue(
-      `<iframe src="${publicUrl}" title="Clean water" width="100%" height="720" style="border:0;max-width:480px" loading="lazy"></iframe>`,
+      `<iframe src="${publicUrl}" title="Clean water" width="100%" height="820" style="border:0;max-width:480px" loading="lazy"></iframe>`,
     );
     await user.click(screen.getByRole('button', { name: 'Copy embed code' }));
     expect(writeText).toHaveBeenCalledWith((snippet as HTMLTextAreaElement).value);

@@ -15,7 +15,7 @@ import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
   causeBodyFromForm,
   causeCurrencies,
-  causeFormSchema,
+  causeFormSchemaFor,
   formFieldOfBodyField,
   MAX_SUGGESTED_AMOUNTS,
   type CauseFormValues,
@@ -63,7 +63,7 @@ export function CauseForm({
     control,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<CauseFormValues>({
-    resolver: zodResolver(causeFormSchema),
+    resolver: zodResolver(causeFormSchemaFor(defaultValues.endDate)),
     mode: 'onTouched',
     defaultValues,
   });

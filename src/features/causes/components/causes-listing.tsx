@@ -1,6 +1,6 @@
 import type { CauseSummary } from '@contract/causes';
 import { Link } from '@tanstack/react-router';
-import { HandHeart, ImageOff } from 'lucide-react';
+import { HandHeart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -75,8 +75,9 @@ function CauseCard({ cause }: { cause: CauseSummary }) {
           className="aspect-video w-full rounded-t-xl object-cover"
         />
       ) : (
-        <div className="flex aspect-video w-full items-center justify-center rounded-t-xl bg-slate-100 dark:bg-slate-800">
-          <ImageOff aria-hidden className="size-8 text-slate-400" />
+        // No picture chosen: the cause's mark, not a "broken image" sign.
+        <div className="flex aspect-video w-full items-center justify-center rounded-t-xl bg-brand-50 dark:bg-brand-800/30">
+          <HandHeart aria-hidden className="size-10 text-brand-600 dark:text-brand-100" />
         </div>
       )}
       <div className="flex flex-1 flex-col gap-3 px-4 pb-4">

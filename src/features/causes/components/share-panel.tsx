@@ -10,7 +10,7 @@ export function embedSnippet(publicUrl: string, title: string): string {
     /[&"<>]/g,
     (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!,
   );
-  return `<iframe src="${publicUrl}" title="${safeTitle}" width="100%" height="720" style="border:0;max-width:480px" loading="lazy"></iframe>`;
+  return `<iframe src="${publicUrl}" title="${safeTitle}" width="100%" height="820" style="border:0;max-width:480px" loading="lazy"></iframe>`;
 }
 
 async function copy(text: string, what: string) {

@@ -117,7 +117,13 @@ function PaymentHistoryCard() {
         <p className="text-sm text-slate-600 dark:text-slate-300">No payments yet.</p>
       )}
       {status === 'success' && data.length > 0 && (
-        <div className="-mx-5 overflow-x-auto px-5">
+        // Wider than a phone: the region scrolls sideways, by keyboard too (focusable, named).
+        <div
+          className="-mx-5 overflow-x-auto px-5"
+          role="region"
+          aria-label="Payment history, scrolls sideways"
+          tabIndex={0}
+        >
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="sr-only">Subscription payments, newest first</caption>
             <thead>
