@@ -7,12 +7,15 @@ import { isCalendarDate } from './calendar-date';
  * rather than failing the page: the listing then simply shows more.
  */
 
-/** A text filter: trimmed, blank = absent. The router reads `?search=2025` as a number; it is text. */
+/**
+ * A text filter: trimmed, blank = absent. The router reads `?search=2025` as a number and
+ * `?search=true` as a boolean; both are text.
+ */
 export const textSearchParam = (maxLength = 200) =>
   z.catch(
     z.optional(
       z.pipe(
-        z.union([z.string(), z.number()]),
+        z.union([z.string(), z.number(), z.boolean()]),
         z.transform((v) => String(v).trim().slice(0, maxLength) || undefined),
       ),
     ),

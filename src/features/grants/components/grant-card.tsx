@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { memo, useState, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCalendarDate } from '@/lib/calendar-date';
+import { daysUntil, formatCalendarDate } from '@/lib/calendar-date';
 import { DEFAULT_GRANT_IMAGE, grantImageSrc } from '../grant-image';
 
 const cardClass =
@@ -63,7 +63,14 @@ export const GrantCard = memo(function GrantCard({ grant }: { grant: GrantSummar
           <Detail term="Grant size">{grant.grantSize}</Detail>
           <Detail term="Deadline">
             {grant.deadlineDate ? (
-              <time dateTime={grant.deadlineDate}>{formatCalendarDate(grant.deadlineDate)}</time>
+              <>
+                <time dateTime={grant.deadlineDate}>{formatCalendarDate(grant.deadlineDate)}</time>
+                {(daysUntil(grant.deadlineDate) ?? 0) < 0 && (
+                  <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                    Closed
+                  </span>
+                )}
+              </>
             ) : (
               'Rolling'
             )}

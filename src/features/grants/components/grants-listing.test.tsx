@@ -32,6 +32,8 @@ describe('GrantsListing', () => {
     expect(water.getByText('$10,000 - $50,000')).toBeInTheDocument();
     expect(water.getByText('South Sudan, Kenya')).toBeInTheDocument();
     expect(water.getByText('Jun 30, 2026').closest('time')).toHaveAttribute('dateTime', '2026-06-30');
+    // Its deadline has passed (it is later than June 2026 now): the card says so.
+    expect(water.getByText('Closed')).toBeInTheDocument();
     expect(water.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/grants/g1');
     const img = water.getByRole('presentation');
     expect(img).toHaveAttribute('src', '/images/grant-default.svg');
@@ -41,6 +43,7 @@ describe('GrantsListing', () => {
 
     const maternal = within(screen.getByRole('article', { name: 'Maternal Health Innovation Fund' }));
     expect(maternal.getByText('Rolling')).toBeInTheDocument();
+    expect(maternal.queryByText('Closed')).not.toBeInTheDocument();
     expect(maternal.getByRole('presentation')).toHaveAttribute(
       'src',
       'https://images.example.org/maternal.png',
