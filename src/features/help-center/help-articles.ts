@@ -87,7 +87,7 @@ export const helpTopics: HelpTopic[] = [
         id: 'find-grants',
         question: 'How do I find grants that fit our work?',
         answer: [
-          'Open Latest Grants and filter by country, area of interest, category and publication dates, or search by keyword. Choose Search to apply the filters and Reset to clear them.',
+          'Open Latest Grants and filter by country, area of interest, category and publication dates, or search by keyword. The list narrows as you choose; Search puts the filters in the page address, so you can bookmark or share the result, and Reset clears them.',
           'The newest grants come first. View Details opens the whole grant (donor agency, grant size, deadline, description and eligibility) in the portal once you are signed in; an account is free.',
         ],
       },
