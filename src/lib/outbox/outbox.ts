@@ -67,6 +67,7 @@ export function createOutbox(options: OutboxOptions) {
   const eventListeners = new Set<(event: OutboxEvent) => void>();
   let snapshot: OutboxSnapshot = {
     pending: 0,
+    waiting: [],
     attention: [],
     lastSyncAt: Number(storage?.getItem(LAST_SYNC_KEY)) || null,
     flushing: false,
@@ -104,8 +105,10 @@ export function createOutbox(options: OutboxOptions) {
   async function refresh() {
     const session = options.session();
     const mine = (await store.all()).filter((e) => visibleTo(e, session));
+    const waiting = mine.filter((e) => e.status === 'pending').sort((a, b) => a.createdAt - b.createdAt);
     setSnapshot({
-      pending: mine.filter((e) => e.status === 'pending').length,
+      pending: waiting.length,
+      waiting,
       attention: mine.filter((e) => e.status === 'attention'),
       lastSyncAt: Number(storage?.getItem(LAST_SYNC_KEY)) || snapshot.lastSyncAt,
     });

@@ -58,6 +58,8 @@ export type SubmitResult =
 export interface OutboxSnapshot {
   /** Entries still to send (of the signed-in user and anonymous ones). */
   pending: number;
+  /** Those entries, oldest first, so the user can see what is waiting. */
+  waiting: OutboxEntry[];
   attention: OutboxEntry[];
   lastSyncAt: number | null;
   flushing: boolean;

@@ -3,7 +3,13 @@ import { outbox } from './default-outbox';
 import { exportEntries } from './export-entries';
 import type { OutboxBody, OutboxSnapshot } from './types';
 
-const serverSnapshot: OutboxSnapshot = { pending: 0, attention: [], lastSyncAt: null, flushing: false };
+const serverSnapshot: OutboxSnapshot = {
+  pending: 0,
+  waiting: [],
+  attention: [],
+  lastSyncAt: null,
+  flushing: false,
+};
 
 const actions = {
   syncNow: () => outbox.flush({ force: true }),

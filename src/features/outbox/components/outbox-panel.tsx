@@ -21,7 +21,7 @@ export function OutboxPanel({ state, online }: { state: OutboxState; online: boo
   const now = useNow();
   const offlineNoteId = useId();
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const { pending, attention, lastSyncAt, flushing } = state;
+  const { pending, waiting, attention, lastSyncAt, flushing } = state;
   // The entry holding focus has just left the list. Radix moves focus to the dialog itself when
   // the focused element disappears; after that (next task), put it on the list's heading instead.
   const focusListHeading = () => setTimeout(() => listHeading.current?.focus(), 0);
@@ -43,6 +43,22 @@ export function OutboxPanel({ state, online }: { state: OutboxState; online: boo
             )}
           </dd>
         </dl>
+        {waiting.length > 0 && (
+          <ul aria-label="Waiting to send" className="flex flex-col gap-1 text-sm">
+            {waiting.map((entry) => (
+              <li key={entry.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
+                <span className="font-medium">{entry.label}</span>
+                <span className="text-slate-600 dark:text-slate-400">
+                  {' '}
+                  · saved{' '}
+                  <time dateTime={new Date(entry.createdAt).toISOString()} title={fullTime(entry.createdAt)}>
+                    {relativeTime(entry.createdAt, now)}
+                  </time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
         <div className="flex flex-col gap-1">
           <Button
             className="sm:self-start"

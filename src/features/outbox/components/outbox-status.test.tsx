@@ -116,6 +116,10 @@ describe('OutboxStatus', () => {
       "You're offline. Waiting items are sent by themselves when the connection is back.",
     );
     expect(screen.getByTestId('outbox-pending-count')).toHaveTextContent('1');
+    // What is waiting is listed by name, not only counted.
+    const waiting = screen.getByRole('list', { name: 'Waiting to send' });
+    expect(within(waiting).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent(/saved/);
   });
 
   it('has no axe violations in the dialog, viewing and editing (contrast is checked in a browser)', async () => {
