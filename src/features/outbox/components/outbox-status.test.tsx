@@ -119,7 +119,7 @@ describe('OutboxStatus', () => {
     // What is waiting is listed by name, not only counted.
     const waiting = screen.getByRole('list', { name: 'Waiting to send' });
     expect(within(waiting).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(waiting).getByRole('listitem')).toHaveTextContent(/saved/);
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent(/^Contact message · saved /);
   });
 
   it('has no axe violations in the dialog, viewing and editing (contrast is checked in a browser)', async () => {
