@@ -36,7 +36,8 @@ async function openOutbox() {
   const user = userEvent.setup();
   render(<OutboxStatus />);
   await user.click(await screen.findByRole('button', { name: /^Outbox: 1 needs attention$/ }));
-  return { user, dialog: await screen.findByRole('dialog', { name: 'Outbox' }) };
+  // The dialog's module loads on first use (a dynamic import, slow to transform on a busy machine).
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Outbox' }, { timeout: 10_000 }) };
 }
 
 describe('OutboxStatus', () => {
@@ -110,7 +111,7 @@ describe('OutboxStatus', () => {
     const user = userEvent.setup();
     render(<OutboxStatus />);
     await user.click(await screen.findByRole('button', { name: 'Outbox: 1 waiting to send' }));
-    const syncNow = await screen.findByRole('button', { name: 'Sync now' });
+    const syncNow = await screen.findByRole('button', { name: 'Sync now' }, { timeout: 10_000 });
     expect(syncNow).toBeDisabled();
     expect(syncNow).toHaveAccessibleDescription(
       "You're offline. Waiting items are sent by themselves when the connection is back.",
