@@ -14,6 +14,7 @@ import { blogsSearchParams, DEFAULT_BLOG_SORT, type BlogsSearch } from '../blogs
 import { savedBlogsFor } from '../offline-blogs';
 import { BlogCard, BlogCardSkeleton } from './blog-card';
 import { OfflineListNote } from '@/components/offline-list-note';
+import { publishedRangeError, withUsableRange } from '@/lib/published-range';
 
 const noBlogs: readonly Blog[] = [];
 
@@ -32,9 +33,6 @@ const draftFrom = (search: BlogsSearch): Draft => ({
   publishedTo: search.publishedTo ?? '',
   search: search.search ?? '',
 });
-
-/** The server's own words for a reversed range (contract/content-common.ts), checked before asking it. */
-const RANGE_MESSAGE = 'The end date must be on or after the start date.';
 
 /** One select for field and direction, worded for a list of posts; every pair the API takes. */
 const sortChoices: { value: string; label: string; sortBy: BlogSortField; sortOrder: SortOrder }[] = [
@@ -98,7 +96,7 @@ export function BlogsListing({ filters, onFiltersChange, baseURL, className }: B
     ? (data ?? (query.isError || (offline && !isRestoring) ? noBlogs : undefined))
     : undefined;
   const categories = useMemo(() => blogCategories(loaded ?? noBlogs), [loaded]);
-  const visible = useMemo(() => loaded?.filter(blogMatcher(draft)), [loaded, draft]);
+  const visible = useMemo(() => loaded?.filter(blogMatcher(withUsableRange(draft))), [loaded, draft]);
   // Letter case is ignored, like the server: a link saying 'impact' selects 'Impact'; a chosen
   // category the results no longer contain stays selectable.
   const categoryMatch = categories.find((c) => c.toLowerCase() === draft.category.toLowerCase());
@@ -109,10 +107,7 @@ export function BlogsListing({ filters, onFiltersChange, baseURL, className }: B
     next: Draft,
     sort: { sortBy: BlogSortField; sortOrder: SortOrder } = { sortBy, sortOrder },
   ) => {
-    const error =
-      next.publishedFrom && next.publishedTo && next.publishedFrom > next.publishedTo
-        ? RANGE_MESSAGE
-        : undefined;
+    const error = publishedRangeError(next);
     setRangeError(error);
     if (!error) onFiltersChange(blogsSearchParams({ ...next, ...sort }));
   };

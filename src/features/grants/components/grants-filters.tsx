@@ -24,14 +24,6 @@ export const emptyGrantFilterDraft: GrantFilterDraft = {
   search: '',
 };
 
-/** The server's own words for a reversed range (contract/content-common.ts), checked before asking it. */
-export const PUBLISHED_RANGE_MESSAGE = 'The end date must be on or after the start date.';
-
-export const publishedRangeError = (draft: Pick<GrantFilterDraft, 'publishedFrom' | 'publishedTo'>) =>
-  draft.publishedFrom && draft.publishedTo && draft.publishedFrom > draft.publishedTo
-    ? PUBLISHED_RANGE_MESSAGE
-    : undefined;
-
 /**
  * The options to show and the one selected. Matching ignores letter case, like the server, so a link
  * saying 'kenya' selects 'Kenya'; a chosen value the results no longer contain stays selectable.

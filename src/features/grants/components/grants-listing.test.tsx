@@ -103,6 +103,9 @@ describe('GrantsListing', () => {
     expect(screen.getByText('The end date must be on or after the start date.')).toBeInTheDocument();
     expect(screen.getByLabelText('Published to')).toHaveAttribute('aria-invalid', 'true');
     expect(onFiltersChange).not.toHaveBeenCalled();
+    // The reversed range narrows nothing while it is shown as wrong: no misleading '0 grants'.
+    expect(cards()).toHaveLength(3);
+    expect(screen.getByTestId('result-count')).toHaveTextContent('3 grants');
   });
 
   it('shows the committed filters in the form and sends them, empty ones omitted', async () => {

@@ -10,15 +10,11 @@ import { grantsQueryKeys, useGrants } from '../api/get-grants';
 import { DEFAULT_GRANT_SORT, grantsSearchParams, type GrantsSearch } from '../grants-search';
 import { savedGrantsFor } from '../offline-grants';
 import { GrantCardSkeleton } from './grant-card';
-import {
-  emptyGrantFilterDraft,
-  GrantsFilters,
-  publishedRangeError,
-  type GrantFilterDraft,
-} from './grants-filters';
+import { emptyGrantFilterDraft, GrantsFilters, type GrantFilterDraft } from './grants-filters';
 import { GrantsGrid } from './grants-grid';
 import { GrantsSort } from './grants-sort';
 import { OfflineListNote } from '@/components/offline-list-note';
+import { publishedRangeError, withUsableRange } from '@/lib/published-range';
 
 const noGrants: readonly GrantSummary[] = [];
 
@@ -109,7 +105,7 @@ export function GrantsListing({ filters, onFiltersChange, actions, className }: 
     : undefined;
   // Options come from the loaded results, worked out once per result rather than per keystroke.
   const options = useMemo(() => grantFilterOptions(loaded ?? noGrants), [loaded]);
-  const visible = useMemo(() => loaded?.filter(grantMatcher(draft)), [loaded, draft]);
+  const visible = useMemo(() => loaded?.filter(grantMatcher(withUsableRange(draft))), [loaded, draft]);
   useWarmSearch(loaded);
 
   const changeField = useCallback(
