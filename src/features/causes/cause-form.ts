@@ -1,8 +1,8 @@
 import { createCauseBody, type CauseDetail, type CreateCauseBody } from '@contract/causes';
 import { currencies, currencySchema, donationMaxMinor, type Currency } from '@contract/payments';
 import { z } from 'zod';
-import { amountProblem, formatMoney, majorInputValue, parseMajorAmount } from './money';
 import { isCalendarDate, todayCalendarDate } from '@/lib/calendar-date';
+import { amountProblem, formatMoney, majorInputValue, parseMajorAmount } from './money';
 
 /*
  * The cause form (create and edit). Text fields reuse the contract's own schemas, so the inline

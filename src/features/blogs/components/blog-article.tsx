@@ -3,9 +3,9 @@ import { ArrowLeft } from 'lucide-react';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCalendarDate } from '@/lib/calendar-date';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useBlog } from '../api/get-blog';
 import { BlogImage } from './blog-image';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 /**
  * marked and DOMPurify come with this chunk, so only the blog page downloads them. The route starts

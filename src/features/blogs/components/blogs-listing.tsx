@@ -9,12 +9,12 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { useOffline } from '@/lib/connectivity';
 import { useHydrated } from '@/lib/use-hydrated';
+import { OfflineListNote } from '@/components/offline-list-note';
+import { publishedRangeError, withUsableRange } from '@/lib/published-range';
 import { blogsQueryKeys, useBlogs } from '../api/get-blogs';
 import { blogsSearchParams, DEFAULT_BLOG_SORT, type BlogsSearch } from '../blogs-search';
 import { savedBlogsFor } from '../offline-blogs';
 import { BlogCard, BlogCardSkeleton } from './blog-card';
-import { OfflineListNote } from '@/components/offline-list-note';
-import { publishedRangeError, withUsableRange } from '@/lib/published-range';
 
 const noBlogs: readonly Blog[] = [];
 

@@ -10,13 +10,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { formatCalendarDate, todayCalendarDate } from '@/lib/calendar-date';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useCause } from '../api/get-cause';
 import { CauseProgress } from './cause-progress';
 import { CauseStatusBadge } from './cause-status-badge';
 import { DonateForm } from './donate-form';
 import { RecentDonations } from './recent-donations';
 import { SharePanel } from './share-panel';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const backLinkClass =
   'inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100';

@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useCauses } from '../api/get-causes';
 import { CauseProgress } from './cause-progress';
 import { CauseStatusBadge } from './cause-status-badge';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 /** /causes: the NGO's fundraising causes, newest first, each with its progress and donor count. */
 export function CausesListing({ actions, emptyAction }: { actions?: ReactNode; emptyAction?: ReactNode }) {

@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useCause } from '../api/get-cause';
 import { useUpdateCause } from '../api/update-cause';
 import { causeFormFromDetail } from '../cause-form';
 import { CauseForm } from './cause-form';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 export function EditCauseForm({
   causeId,

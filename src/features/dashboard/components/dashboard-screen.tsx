@@ -1,12 +1,12 @@
 import { dashboardKindForRole } from '@/config/nav';
 import { displayName, getStoredRole, getStoredUser } from '@/lib/session';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useDashboardSummary } from '../api/get-dashboard-summary';
 import { AdminDashboard } from './admin-dashboard';
 import { DashboardError } from './dashboard-error';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { UserDashboard } from './user-dashboard';
 import { VolunteerDashboard } from './volunteer-dashboard';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 /** Picks the dashboard by the stored role (SPEC §2); the figures come from one summary call. */
 export function DashboardScreen() {

@@ -1,12 +1,12 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useOpenApiDocument } from '../api/get-openapi-document';
 import { groupOperations, type OpenApiDocument } from '../openapi';
 import { ApiIntro } from './api-intro';
 import { ApiOperationCard } from './api-operation';
 import { InlineCode } from './inline-code';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const tocLinkClass = 'text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
 

@@ -9,10 +9,10 @@ import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/calendar-date';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { useGrant } from '../api/get-grant';
 import { countdownLabel, deadlineStatus, type DeadlineStatus } from '../deadline';
 import { GrantImage } from './grant-card';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const backLinkClass =
   'inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100';

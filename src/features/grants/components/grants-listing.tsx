@@ -6,6 +6,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { cn } from '@/components/ui/cn';
 import { useOffline } from '@/lib/connectivity';
 import { useHydrated } from '@/lib/use-hydrated';
+import { OfflineListNote } from '@/components/offline-list-note';
+import { publishedRangeError, withUsableRange } from '@/lib/published-range';
 import { grantsQueryKeys, useGrants } from '../api/get-grants';
 import { DEFAULT_GRANT_SORT, grantsSearchParams, type GrantsSearch } from '../grants-search';
 import { savedGrantsFor } from '../offline-grants';
@@ -13,8 +15,6 @@ import { GrantCardSkeleton } from './grant-card';
 import { emptyGrantFilterDraft, GrantsFilters, type GrantFilterDraft } from './grants-filters';
 import { GrantsGrid } from './grants-grid';
 import { GrantsSort } from './grants-sort';
-import { OfflineListNote } from '@/components/offline-list-note';
-import { publishedRangeError, withUsableRange } from '@/lib/published-range';
 
 const noGrants: readonly GrantSummary[] = [];
 

@@ -8,9 +8,9 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { useSubscription } from '../api/get-subscription';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
