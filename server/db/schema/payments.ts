@@ -56,9 +56,11 @@ export const causes = pgTable(
 );
 
 /**
- * One row per checkout, keyed by our tx_ref. The status only ever leaves 'pending' once, through a
- * conditional UPDATE ... WHERE status = 'pending' (server/services/payments/ledger.ts), which is what
- * makes a settlement and its effect happen exactly once however many verifies and webhooks race.
+ * One row per checkout, keyed by our tx_ref. The provider lets a customer retry under the same tx_ref,
+ * so 'failed' and 'cancelled' are not final: a later verified successful charge still moves the payment
+ * to 'successful'. That move happens once, through a conditional UPDATE ... WHERE status <> 'successful'
+ * (server/services/payments/ledger.ts), which makes the effect exactly-once however many verifies,
+ * webhooks and polls race; nothing ever leaves 'successful'.
  */
 export const payments = pgTable(
   'payments',
@@ -79,6 +81,8 @@ export const payments = pgTable(
     customerEmail: text('customer_email'),
     donorName: text('donor_name'),
     anonymous: boolean('anonymous').notNull().default(false),
+    // Taken through the built-in simulator: no real money moved (ADR 0019). Shown on every screen.
+    testMode: boolean('test_mode').notNull().default(false),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     // Why a payment failed (provider message or our check), for support; never shown to donors.
     failureReason: text('failure_reason'),
@@ -135,6 +139,8 @@ export const donations = pgTable(
     donorName: text('donor_name'),
     donorEmail: text('donor_email'),
     anonymous: boolean('anonymous').notNull().default(false),
+    // Copied from its payment: a simulated donation (ADR 0019).
+    testMode: boolean('test_mode').notNull().default(false),
     isSample: boolean('is_sample').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -151,9 +157,10 @@ export const donations = pgTable(
 export const simulatorTransactions = pgTable(
   'payment_simulator_transactions',
   {
-    // The provider's numeric transaction id.
+    // The provider's numeric transaction id: one per attempt.
     id: serial('id').primaryKey(),
-    // Random: the hosted checkout URL must not be guessable from the transaction id.
+    // Random: the hosted checkout URL must not be guessable from the transaction id. A checkout can
+    // hold several attempts (a retry after a failed one), like the provider's hosted page.
     checkoutId: text('checkout_id').notNull(),
     txRef: text('tx_ref').notNull(),
     // Decimal major units as the merchant sent them, e.g. '29.00' or '5000'.
@@ -171,7 +178,7 @@ export const simulatorTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payment_simulator_checkout_unique').on(t.checkoutId),
+    index('payment_simulator_checkout_idx').on(t.checkoutId),
     index('payment_simulator_tx_ref_idx').on(t.txRef),
   ],
 );
