@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   const providers = createPaymentProviders(deps.env, paymentFetch);
   app.route('/api/payments', createPaymentsRouter(deps, providers));
   if (providers.testMode) {
-    app.route(SIMULATOR_BASE_PATH, createSimulatorRouter(deps, paymentFetch, webhookHashOf(deps.env)));
+    app.route(SIMULATOR_BASE_PATH, createSimulatorRouter(deps, paymentFetch, webhookHashOf(deps.env)!));
   }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

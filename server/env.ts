@@ -49,8 +49,11 @@ const envSchema = z.object({
   // with the same environment.
   VITE_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_BLOGS_API_BASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
-  // Flutterwave v3. Without a secret key the server runs in payment test mode: its own simulator of
-  // the same protocol (ADR 0013), so every money flow works on a fresh machine.
+  // Payment test mode: the built-in simulator of the provider's protocol stands in for it (ADR 0013,
+  // 0019). 'auto' turns it on only for the demo (embedded database, no secret key); never on
+  // PostgreSQL unless 'true'. Off without a secret key: payments answer 503.
+  PAYMENTS_TEST_MODE: z.enum(['auto', 'true', 'false']).default('auto'),
+  // Flutterwave v3 (ADR 0013).
   FLUTTERWAVE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   // The 'Secret hash' set on the provider's webhook settings; the `verif-hash` header must equal it.
   FLUTTERWAVE_WEBHOOK_HASH: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
@@ -73,7 +76,12 @@ const envSchema = z.object({
   ),
 });
 
-export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  /** PAYMENTS_TEST_MODE resolved: true when the built-in simulator takes the payments. */
+  paymentsTestMode: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -96,9 +104,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment configuration:\n  FLUTTERWAVE_WEBHOOK_HASH: required when FLUTTERWAVE_SECRET_KEY is set.',
     );
   }
+  if (env.FLUTTERWAVE_SECRET_KEY && env.PAYMENTS_TEST_MODE === 'true') {
+    // Real keys with the simulator switched on would look like live payments while taking none.
+    throw new EnvError(
+      'Invalid environment configuration:\n  PAYMENTS_TEST_MODE: cannot be true when FLUTTERWAVE_SECRET_KEY is set.',
+    );
+  }
+  const paymentsTestMode =
+    !env.FLUTTERWAVE_SECRET_KEY &&
+    (env.PAYMENTS_TEST_MODE === 'true' || (env.PAYMENTS_TEST_MODE === 'auto' && !env.DATABASE_URL));
   return {
     ...env,
-    JWT_SECRET: env.JWT_SECRET ?? persistedSecret(env.DATA_DIR),
+    paymentsTestMode,
+    // In test mode the simulator signs its webhooks with a hash of this data folder's own, never a
+    // value anyone can read in the source.
+    FLUTTERWAVE_WEBHOOK_HASH:
+      env.FLUTTERWAVE_WEBHOOK_HASH ??
+      (paymentsTestMode ? persistedSecret(env.DATA_DIR, 'payments-webhook-hash') : undefined),
+    JWT_SECRET: env.JWT_SECRET ?? persistedSecret(env.DATA_DIR, 'jwt-secret'),
     PUBLIC_URL: (env.PUBLIC_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`).replace(
       /\/$/,
       '',
@@ -107,9 +130,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 // A generated secret must survive restarts, or every stored session would break on each start.
-function persistedSecret(dataDir: string): string {
+function persistedSecret(dataDir: string, name: string): string {
   const dir = resolve(dataDir);
-  const file = join(dir, 'jwt-secret');
+  const file = join(dir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -44,7 +44,9 @@ async function main() {
   );
   const providers = createPaymentProviders(env, selfRoutingFetch(env, app));
   if (providers.testMode)
-    logger.info('payments in TEST MODE (no FLUTTERWAVE_SECRET_KEY): built-in simulator');
+    logger.warn('payments in TEST MODE: the built-in simulator takes them and no real money moves');
+  else if (!providers.configured)
+    logger.info('payments are off: set FLUTTERWAVE_SECRET_KEY (or PAYMENTS_TEST_MODE=true for a demo)');
   const stopPaymentPoll = schedulePendingPaymentPoll(
     { db: handle.db, mailer, logger, publicUrl: env.PUBLIC_URL },
     providers,

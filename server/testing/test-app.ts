@@ -18,6 +18,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // Test mode would otherwise generate one into DATA_DIR (./data) for every test file.
+    FLUTTERWAVE_WEBHOOK_HASH: `test-hash-${newId()}`,
     ...envOverrides,
   });
   const { handle, dropDatabase } = await openTestDatabase();

@@ -171,7 +171,7 @@ describe('the real adapter against the simulator over HTTP (FLUTTERWAVE_BASE_URL
       expect(verified.body).toEqual({ success: true, message: 'Payment verified successfully!' });
       const hook = await live.app.request('/api/payments/flutterwave/webhook', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'verif-hash': 'test-mode-webhook-hash' },
+        headers: { 'content-type': 'application/json', 'verif-hash': t.env.FLUTTERWAVE_WEBHOOK_HASH! },
         body: '{}',
       });
       expect(hook.status).toBe(401);

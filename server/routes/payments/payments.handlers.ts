@@ -39,6 +39,8 @@ export interface PaymentsContext {
 }
 
 export function providerOr404(providers: PaymentProviders, name: string): PaymentProviderAdapter {
+  if (!providers.configured)
+    throw new ApiError(503, 'Payments are not set up on this server yet. Please try again later.');
   const provider = providers.get(name);
   if (!provider) throw new ApiError(404, 'Unknown payment provider.');
   return provider;
@@ -115,6 +117,7 @@ export async function startSubscriptionCheckout(
       customerEmail: user.email,
       donorName: user.name,
       createdBy: user.id,
+      testMode: provider.testMode,
     },
     { email: user.email, name: user.name },
     `/${provider.name}-callback`,
@@ -163,6 +166,7 @@ export async function startDonationCheckout(
       customerEmail: body.donorEmail ?? null,
       donorName: body.donorName ?? null,
       anonymous: body.anonymous,
+      testMode: provider.testMode,
     },
     {
       email: body.donorEmail ?? fallbackEmail(ctx.deps.env.MAIL_FROM),

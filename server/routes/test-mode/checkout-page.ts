@@ -31,6 +31,8 @@ export interface CheckoutView {
   amount: string;
   currency: string;
   customerEmail: string;
+  /** An earlier attempt on this page was declined; the provider lets the customer try again. */
+  retry?: boolean;
 }
 
 function displayAmount(amount: string, currency: string): string {
@@ -54,7 +56,8 @@ export function renderCheckoutPage(view: CheckoutView): string {
     `Test checkout: ${view.title}`,
     `<section><small>Simulated Flutterwave checkout</small><h1>${escapeHtml(view.title)}</h1>
 <p>${escapeHtml(view.description)}</p><p class="amount">${escapeHtml(displayAmount(view.amount, view.currency))}</p>
-<small>Paying as ${escapeHtml(view.customerEmail)}</small></section>
+<small>Paying as ${escapeHtml(view.customerEmail)}</small>
+${view.retry ? '<p role="alert">Your last attempt was declined. You can try again.</p>' : ''}</section>
 ${methodForm(view.checkoutId, 'card', 'Card', 'Test card 4242 4242 4242 4242; nothing is charged.')}
 ${methodForm(view.checkoutId, 'mobilemoney', 'Mobile money', 'A successful mobile-money payment stays pending for a while, as a phone prompt would.')}`,
   );

@@ -24,26 +24,57 @@ export interface SimPaymentInput {
   customizations?: { title?: unknown; description?: unknown };
 }
 
+/** Like the provider's max_retry_attempt: a declined attempt may be retried on the same page this often. */
+export const MAX_ATTEMPTS_PER_CHECKOUT = 3;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// Postgres text cannot hold NUL; the provider refuses such values as bad input too.
+const cleanText = (v: unknown, max: number) =>
+  typeof v === 'string' && v.length > 0 && v.length <= max && !v.includes('\u0000') ? v : null;
+
+/**
+ * The return address must be on the product's own origin: the simulator runs on that origin, and a
+ * redirect it would send anywhere else makes it an open redirect for phishing links.
+ */
+function ownRedirect(value: unknown, publicUrl: string): string | null {
+  const text = cleanText(value, 2048);
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    return url.origin === new URL(publicUrl).origin ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Mirrors POST /v3/payments: validates like the provider, answers { status, message, data: { link } }. */
-export async function createSimCheckout(deps: SimulatorDeps, input: SimPaymentInput) {
+export async function createSimCheckout(deps: SimulatorDeps, raw: unknown) {
+  const input: SimPaymentInput = isObject(raw) ? raw : {};
   const amount = Number(input.amount);
-  const email = typeof input.customer?.email === 'string' ? input.customer.email : '';
-  if (typeof input.tx_ref !== 'string' || !input.tx_ref || !(amount > 0) || !email) {
+  const customer = isObject(input.customer) ? input.customer : {};
+  const email = cleanText(customer.email, 320);
+  const txRef = cleanText(input.tx_ref, 200);
+  if (!txRef || !(amount > 0) || !Number.isFinite(amount) || !email) {
     return { ok: false as const, message: 'tx_ref, amount and customer.email are required' };
   }
-  if (typeof input.redirect_url !== 'string' || !/^https?:\/\//.test(input.redirect_url)) {
-    return { ok: false as const, message: 'redirect_url must be a URL' };
+  const redirectUrl = ownRedirect(input.redirect_url, deps.publicUrl);
+  if (!redirectUrl) {
+    return { ok: false as const, message: 'redirect_url must be a URL on the merchant site' };
   }
+  const currency = input.currency === undefined ? 'NGN' : cleanText(input.currency, 3);
+  if (!currency) return { ok: false as const, message: 'currency must be a currency code' };
   const checkoutId = newId();
   await deps.db.insert(simulatorTransactions).values({
     checkoutId,
-    txRef: input.tx_ref,
-    amount: String(input.amount),
+    txRef,
+    amount: String(amount),
     // The real provider charges in NGN when no currency is sent; so does the simulator.
-    currency: typeof input.currency === 'string' && input.currency ? input.currency : 'NGN',
+    currency,
     customerEmail: email,
-    customerName: typeof input.customer?.name === 'string' ? input.customer.name : null,
-    redirectUrl: input.redirect_url,
+    customerName: cleanText(customer.name, 200),
+    redirectUrl,
   });
   return { ok: true as const, link: `${deps.publicUrl}/api/test-mode/flutterwave/checkout/${checkoutId}` };
 }
@@ -91,6 +122,17 @@ export async function findSimTransaction(deps: SimulatorDeps, id: string) {
   return completeIfDue(deps, row);
 }
 
+/** GET /v3/transactions?tx_ref=: every attempt under the reference, newest first. */
+export async function listSimTransactionsByRef(deps: SimulatorDeps, txRef: string) {
+  const rows = await deps.db
+    .select()
+    .from(simulatorTransactions)
+    .where(and(eq(simulatorTransactions.txRef, txRef), ne(simulatorTransactions.status, 'new')))
+    .orderBy(desc(simulatorTransactions.id))
+    .limit(100);
+  return Promise.all(rows.map((row) => completeIfDue(deps, row)));
+}
+
 /** GET /v3/transactions/verify_by_reference: the latest attempt for the reference. */
 export async function findSimTransactionByRef(deps: SimulatorDeps, txRef: string) {
   const [row] = await deps.db
@@ -102,13 +144,22 @@ export async function findSimTransactionByRef(deps: SimulatorDeps, txRef: string
   return row ? completeIfDue(deps, row) : null;
 }
 
+const isCheckoutId = (v: string) => /^[0-9A-Za-z]{1,64}$/.test(v);
+
+/** The checkout's latest attempt, and whether the customer may still pay on its page. */
 export async function findSimCheckout(deps: SimulatorDeps, checkoutId: string) {
-  const [row] = await deps.db
+  if (!isCheckoutId(checkoutId)) return null;
+  const rows = await deps.db
     .select()
     .from(simulatorTransactions)
     .where(eq(simulatorTransactions.checkoutId, checkoutId))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(simulatorTransactions.id))
+    .limit(MAX_ATTEMPTS_PER_CHECKOUT);
+  const latest = rows[0];
+  if (!latest) return null;
+  const open =
+    latest.status === 'new' || (latest.status === 'failed' && rows.length < MAX_ATTEMPTS_PER_CHECKOUT);
+  return { latest, open, attempts: latest.status === 'new' ? 0 : rows.length };
 }
 
 export type Outcome = 'success' | 'failure' | 'cancel';
@@ -132,18 +183,46 @@ export async function submitSimCheckout(
         : delayed
           ? 'pending'
           : 'successful';
-  const [row] = await deps.db
-    .update(simulatorTransactions)
-    .set({
-      status,
-      paymentType: method === 'card' ? 'card' : 'mobilemoney',
-      ...(delayed && {
-        completesAt: new Date(Date.now() + deps.pendingSeconds * 1000),
-        finalStatus: 'successful',
-      }),
-    })
-    .where(and(eq(simulatorTransactions.checkoutId, checkoutId), eq(simulatorTransactions.status, 'new')))
-    .returning();
+  const attempt = {
+    status,
+    paymentType: method === 'card' ? 'card' : 'mobilemoney',
+    ...(delayed && {
+      completesAt: new Date(Date.now() + deps.pendingSeconds * 1000),
+      finalStatus: 'successful',
+    }),
+  };
+  if (!isCheckoutId(checkoutId)) return null;
+  const row = await deps.db.transaction(async (trx) => {
+    // Locked, so two submits of one page cannot both become attempts.
+    const [latest] = await trx
+      .select()
+      .from(simulatorTransactions)
+      .where(eq(simulatorTransactions.checkoutId, checkoutId))
+      .orderBy(desc(simulatorTransactions.id))
+      .limit(1)
+      .for('update');
+    if (!latest) return null;
+    if (latest.status === 'new') {
+      const [first] = await trx
+        .update(simulatorTransactions)
+        .set(attempt)
+        .where(eq(simulatorTransactions.id, latest.id))
+        .returning();
+      return first ?? null;
+    }
+    // A retry after a declined attempt: a new transaction (new id) under the same tx_ref, as the provider does.
+    const [{ count }] = (await trx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(simulatorTransactions)
+      .where(eq(simulatorTransactions.checkoutId, checkoutId))) as [{ count: number }];
+    if (latest.status !== 'failed' || count >= MAX_ATTEMPTS_PER_CHECKOUT) return null;
+    const { id: _id, createdAt: _createdAt, completesAt: _c, finalStatus: _f, ...same } = latest;
+    const [retry] = await trx
+      .insert(simulatorTransactions)
+      .values({ ...same, ...attempt })
+      .returning();
+    return retry ?? null;
+  });
   if (!row) return null;
   // The provider sends charge.completed for payments that ran, not for a cancelled page.
   if (status === 'successful' || status === 'failed') await sendWebhook(deps, row);

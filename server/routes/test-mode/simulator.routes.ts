@@ -6,9 +6,9 @@ import {
   findSimCheckout,
   findSimTransaction,
   findSimTransactionByRef,
+  listSimTransactionsByRef,
   submitSimCheckout,
   toFlwData,
-  type SimPaymentInput,
   type SimulatorDeps,
 } from './simulator.handlers';
 
@@ -36,14 +36,25 @@ export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, we
   });
 
   router.post('/v3/payments', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as SimPaymentInput;
-    const created = await createSimCheckout(sim, body);
+    const created = await createSimCheckout(sim, await c.req.json().catch(() => null));
     if (!created.ok) return c.json({ status: 'error', message: created.message, data: null }, 400);
     return c.json({ status: 'success', message: 'Hosted Link', data: { link: created.link } });
   });
 
+  router.get('/v3/transactions', async (c) => {
+    const txRef = c.req.query('tx_ref') ?? '';
+    const rows = txRef && !txRef.includes('\u0000') ? await listSimTransactionsByRef(sim, txRef) : [];
+    return c.json({
+      status: 'success',
+      message: 'Transactions fetched',
+      meta: { page_info: { total: rows.length, current_page: 1, total_pages: 1 } },
+      data: rows.map(toFlwData),
+    });
+  });
+
   router.get('/v3/transactions/verify_by_reference', async (c) => {
-    const t = await findSimTransactionByRef(sim, c.req.query('tx_ref') ?? '');
+    const txRef = c.req.query('tx_ref') ?? '';
+    const t = txRef.includes('\u0000') ? null : await findSimTransactionByRef(sim, txRef);
     if (!t)
       return c.json(
         { status: 'error', message: 'No transaction was found for this reference', data: null },
@@ -60,12 +71,14 @@ export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, we
   });
 
   router.get('/checkout/:checkoutId', async (c) => {
-    const row = await findSimCheckout(sim, c.req.param('checkoutId'));
-    if (!row) return c.html(renderClosedPage(null), 404);
-    if (row.status !== 'new') return c.html(renderClosedPage(row.redirectUrl), 409);
+    const checkout = await findSimCheckout(sim, c.req.param('checkoutId'));
+    if (!checkout) return c.html(renderClosedPage(null), 404);
+    const row = checkout.latest;
+    if (!checkout.open) return c.html(renderClosedPage(row.redirectUrl), 409);
     return c.html(
       renderCheckoutPage({
         checkoutId: row.checkoutId,
+        retry: checkout.attempts > 0,
         title: 'NGO Portal',
         description: `Reference ${row.txRef}`,
         amount: row.amount,

@@ -127,32 +127,43 @@ export function createFlutterwaveAdapter(options: FlutterwaveOptions): PaymentPr
       return toTransaction(json.data);
     },
 
-    async verifyByReference(txRef) {
-      const { status, json } = await request<FlwTransaction>(
+    async transactionsByReference(txRef) {
+      // GET /v3/transactions filtered by tx_ref lists every attempt; verify_by_reference answers only one
+      // of them, which may be a declined retry while another attempt under the same reference succeeded.
+      const { status, json } = await request<FlwTransaction[]>(
         'GET',
-        `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`,
+        `/v3/transactions?tx_ref=${encodeURIComponent(txRef)}`,
       );
-      if (status === 404 || (status === 400 && !json.data)) return null;
-      if (status !== 200 || !json.data) {
-        throw new ProviderUnavailableError(`Flutterwave verify answered ${status}: ${json.message ?? ''}`);
+      if (status === 404) return [];
+      if (status !== 200 || !Array.isArray(json.data)) {
+        throw new ProviderUnavailableError(`Flutterwave list answered ${status}: ${json.message ?? ''}`);
       }
-      return toTransaction(json.data);
+      // The filter is the provider's; the check that each one is really ours is the ledger's.
+      return json.data.map(toTransaction);
     },
 
     verifyWebhook(headers, rawBody) {
       const signature = headers.get('verif-hash');
       if (!signature || !constantTimeEquals(signature, options.webhookHash)) return null;
-      let body: { event?: string; data?: FlwTransaction };
+      let parsed: unknown;
       try {
-        body = JSON.parse(rawBody) as typeof body;
+        parsed = JSON.parse(rawBody);
       } catch {
         return { event: 'unparseable', transactionId: null, txRef: null };
       }
+      // A signed body is still only a pointer: anything but an object with a data object points nowhere.
+      const body = isObject(parsed) ? parsed : {};
+      const data = isObject(body.data) ? body.data : {};
+      const id = data.id;
+      const txRef = data.tx_ref;
       return {
-        event: String(body.event ?? ''),
-        transactionId: body.data?.id !== undefined ? String(body.data.id) : null,
-        txRef: body.data?.tx_ref ?? null,
+        event: typeof body.event === 'string' ? body.event : '',
+        transactionId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+        txRef: typeof txRef === 'string' ? txRef : null,
       };
     },
   };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { formatMoney, type Currency, type PaymentStatus } from '../../contract/payments';
 import { planById } from '../../contract/plans';
@@ -22,14 +22,14 @@ export type SettleProblem = 'tx_ref_mismatch' | 'currency_mismatch' | 'amount_mi
 export interface SettleOutcome {
   /** The payment's status after this call (whoever settled it). */
   status: PaymentStatus;
-  /** True only for the one call that moved it out of pending. */
+  /** True only for the call that moved it (into 'successful': exactly one call per payment). */
   changed: boolean;
   problem?: SettleProblem;
 }
 
 /** What the provider's answer means for this payment; the checks the provider's docs ask for. */
-function judge(
-  payment: PaymentRow,
+export function judge(
+  payment: Pick<PaymentRow, 'txRef' | 'currency' | 'amountMinor' | 'status'>,
   tx: ProviderTransaction,
 ): { target: PaymentStatus; problem?: SettleProblem } {
   if (tx.txRef !== payment.txRef)
@@ -40,17 +40,46 @@ function judge(
   return { target: 'successful' };
 }
 
+/**
+ * The attempt that decides a reference with several: a good successful charge wins over everything,
+ * then one still in progress, then the newest. A declined or underpaid attempt must never hide a
+ * genuine payment made under the same tx_ref (the provider allows retries on its hosted page).
+ */
+export function decidingAttempt(
+  payment: Pick<PaymentRow, 'txRef' | 'currency' | 'amountMinor' | 'status'>,
+  attempts: ProviderTransaction[],
+): ProviderTransaction | null {
+  const ours = attempts.filter((tx) => tx.txRef === payment.txRef);
+  return (
+    ours.find((tx) => judge(payment, tx).target === 'successful') ??
+    ours.find((tx) => tx.status === 'pending') ??
+    ours[0] ??
+    null
+  );
+}
+
 const addOneMonth = (from: Date) => {
   const next = new Date(from);
   next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
 };
 
+/** The statuses a verified answer may move a payment from, by where it moves it to. */
+const movableFrom: Record<PaymentStatus, PaymentStatus[]> = {
+  // Once per payment: nothing leaves 'successful', so the effect below runs once.
+  successful: ['pending', 'failed', 'cancelled'],
+  failed: ['pending'],
+  cancelled: ['pending'],
+  // A retry in progress (mobile money waiting on the phone) reopens a declined payment.
+  pending: ['failed', 'cancelled'],
+};
+
 /**
- * Applies the provider's verified answer to a payment. The move out of 'pending' is a conditional
- * UPDATE in a transaction: however many verifies, webhooks and polls race, exactly one of them gets
- * the row back and applies the effect (subscription or donation) in that same transaction.
- * A reference mismatch changes nothing: it is someone else's transaction, not this payment's outcome.
+ * Applies the provider's verified answer to a payment. Each move is a conditional UPDATE in a
+ * transaction: however many verifies, webhooks and polls race, exactly one of them moves the payment
+ * into 'successful' and applies the effect (subscription or donation) in that same transaction.
+ * A declined attempt only closes a pending payment; a later good attempt under the same reference
+ * still succeeds. A reference mismatch changes nothing: it is someone else's transaction.
  */
 export async function settlePayment(
   deps: LedgerDeps,
@@ -60,13 +89,6 @@ export async function settlePayment(
   const { target, problem } = judge(payment, tx);
   if (problem === 'tx_ref_mismatch')
     return { status: payment.status as PaymentStatus, changed: false, problem };
-  if (target === 'pending') {
-    await deps.db
-      .update(payments)
-      .set({ lastCheckedAt: new Date(), providerTransactionId: tx.id || payment.providerTransactionId })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-    return { status: 'pending', changed: false };
-  }
 
   return deps.db.transaction(async (trx) => {
     const now = new Date();
@@ -74,26 +96,31 @@ export async function settlePayment(
       .update(payments)
       .set({
         status: target,
-        providerTransactionId: tx.id,
-        failureReason: problem ?? (target === 'successful' ? null : tx.processorMessage),
-        settledAt: now,
+        providerTransactionId: tx.id || payment.providerTransactionId,
+        failureReason:
+          target === 'failed' || target === 'cancelled' ? (problem ?? tx.processorMessage) : null,
+        settledAt: target === 'pending' ? null : now,
         updatedAt: now,
         lastCheckedAt: now,
       })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, movableFrom[target])))
       .returning();
     if (!moved) {
       const [current] = await trx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, payment.id));
+        .update(payments)
+        .set({ lastCheckedAt: now })
+        .where(eq(payments.id, payment.id))
+        .returning({ status: payments.status });
       return { status: (current?.status ?? payment.status) as PaymentStatus, changed: false, problem };
     }
     if (target === 'successful') {
       if (moved.purpose === 'subscription') await activateSubscription(trx, moved, now);
       else await recordDonation(deps, trx, moved, tx.amountMinor);
     }
-    deps.logger.info({ txRef: moved.txRef, status: target, problem }, 'payment settled');
+    deps.logger.info(
+      { txRef: moved.txRef, from: payment.status, status: target, problem },
+      'payment settled',
+    );
     return { status: target, changed: true, problem };
   });
 }
@@ -141,6 +168,7 @@ async function recordDonation(deps: LedgerDeps, trx: Transaction, payment: Payme
       donorName: payment.donorName,
       donorEmail: payment.customerEmail,
       anonymous: payment.anonymous,
+      testMode: payment.testMode,
     })
     .onConflictDoNothing({ target: donations.txRef })
     .returning();

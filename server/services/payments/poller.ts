@@ -1,17 +1,21 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
-import { settlePayment, type LedgerDeps } from './ledger';
+import { decidingAttempt, settlePayment, type LedgerDeps } from './ledger';
 import type { PaymentProviders } from './providers';
 import { ProviderUnavailableError } from './provider';
 
 /** A checkout nobody paid for within this time is closed as cancelled (the customer walked away). */
 export const ABANDONED_AFTER_HOURS = 24;
 const BATCH = 50;
+/** Declined payments are re-asked this many poll intervals apart (retries are rarer than pending ones). */
+const FAILED_RECHECK_FACTOR = 5;
 
 /**
  * Re-verifies pending payments with their provider, oldest check first: mobile money often completes
- * after the browser has left, and a webhook can be lost. Every replica may run it; the ledger's
- * conditional update keeps each settlement single. Returns how many payments it settled.
+ * after the browser has left, and a webhook can be lost. Declined payments of the last day are asked
+ * again too, less often: the customer may have retried under the same reference and paid, and that
+ * attempt's webhook may be the one that was lost. Every replica may run it; the ledger's conditional
+ * update keeps each settlement single. Returns how many payments it settled.
  */
 export async function pollPendingPayments(
   deps: LedgerDeps,
@@ -22,13 +26,25 @@ export async function pollPendingPayments(
     .select()
     .from(payments)
     .where(
-      and(
-        eq(payments.status, 'pending'),
-        // Not before the customer had a moment on the checkout page, and not twice per interval.
-        lt(payments.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
-        or(
-          isNull(payments.lastCheckedAt),
-          lt(payments.lastCheckedAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+      or(
+        and(
+          eq(payments.status, 'pending'),
+          // Not before the customer had a moment on the checkout page, and not twice per interval.
+          lt(payments.createdAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+          or(
+            isNull(payments.lastCheckedAt),
+            lt(payments.lastCheckedAt, sql`now() - make_interval(secs => ${minAgeSeconds})`),
+          ),
+        ),
+        and(
+          eq(payments.status, 'failed'),
+          // A checkout the provider never opened has no attempts to find.
+          sql`${payments.failureReason} is distinct from 'checkout_refused'`,
+          gt(payments.createdAt, sql`now() - make_interval(hours => ${ABANDONED_AFTER_HOURS})`),
+          lt(
+            payments.lastCheckedAt,
+            sql`now() - make_interval(secs => ${minAgeSeconds * FAILED_RECHECK_FACTOR})`,
+          ),
         ),
       ),
     )
@@ -39,9 +55,13 @@ export async function pollPendingPayments(
     const provider = providers.get(payment.provider);
     if (!provider) continue;
     try {
-      const tx = await provider.verifyByReference(payment.txRef);
+      const tx = decidingAttempt(payment, await provider.transactionsByReference(payment.txRef));
       if (tx) {
         if ((await settlePayment(deps, payment, tx)).changed) settled++;
+        continue;
+      }
+      if (payment.status !== 'pending') {
+        await deps.db.update(payments).set({ lastCheckedAt: new Date() }).where(eq(payments.id, payment.id));
         continue;
       }
       const abandoned = payment.createdAt.getTime() < Date.now() - ABANDONED_AFTER_HOURS * 3_600_000;

@@ -40,8 +40,12 @@ export interface PaymentProviderAdapter {
   createCheckout(request: CheckoutRequest): Promise<{ link: string }>;
   /** Null when the provider has no transaction with that id. */
   verifyTransaction(transactionId: string): Promise<ProviderTransaction | null>;
-  /** The latest attempt for our reference; null when the customer has not paid (yet). */
-  verifyByReference(txRef: string): Promise<ProviderTransaction | null>;
+  /**
+   * Every attempt under our reference, newest first; empty when the customer has not paid (yet).
+   * The provider lets a customer retry under one tx_ref, so one reference can hold a declined
+   * attempt and a successful one: the ledger must see them all, not only the latest.
+   */
+  transactionsByReference(txRef: string): Promise<ProviderTransaction[]>;
   /** Null when the signature is missing or wrong: the caller answers 401 and ignores the body. */
   verifyWebhook(headers: Headers, rawBody: string): WebhookEvent | null;
 }

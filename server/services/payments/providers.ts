@@ -5,17 +5,21 @@ import type { PaymentProviderAdapter } from './provider';
 /** Where our own simulator speaks the v3 protocol (server/routes/test-mode). */
 export const SIMULATOR_BASE_PATH = '/api/test-mode/flutterwave';
 export const TEST_MODE_SECRET_KEY = 'FLWSECK_TEST-local-simulator';
-const TEST_MODE_WEBHOOK_HASH = 'test-mode-webhook-hash';
 
 export type PaymentsEnv = Pick<
   Env,
-  'PUBLIC_URL' | 'FLUTTERWAVE_SECRET_KEY' | 'FLUTTERWAVE_WEBHOOK_HASH' | 'FLUTTERWAVE_BASE_URL'
+  | 'PUBLIC_URL'
+  | 'FLUTTERWAVE_SECRET_KEY'
+  | 'FLUTTERWAVE_WEBHOOK_HASH'
+  | 'FLUTTERWAVE_BASE_URL'
+  | 'paymentsTestMode'
 >;
 
-export const isPaymentTestMode = (env: PaymentsEnv) => !env.FLUTTERWAVE_SECRET_KEY;
-
-/** The hash webhooks must carry: the configured one, or the simulator's fixed one in test mode. */
-export const webhookHashOf = (env: PaymentsEnv) => env.FLUTTERWAVE_WEBHOOK_HASH ?? TEST_MODE_WEBHOOK_HASH;
+/**
+ * The hash webhooks must carry: the configured one (in test mode, generated per data folder by
+ * server/env.ts). Without one no webhook is accepted.
+ */
+export const webhookHashOf = (env: PaymentsEnv): string | null => env.FLUTTERWAVE_WEBHOOK_HASH ?? null;
 
 /**
  * A fetch that answers our own URLs in-process: the server talking to its own simulator must not
@@ -37,26 +41,31 @@ export interface PaymentProviders {
   /** Null for a provider name we do not offer: the routes answer 404. */
   get(name: string): PaymentProviderAdapter | null;
   testMode: boolean;
+  /** False with neither a secret key nor test mode: payment routes answer 503. */
+  configured: boolean;
 }
 
 export function createPaymentProviders(env: PaymentsEnv, fetchImpl: typeof fetch): PaymentProviders {
-  const testMode = isPaymentTestMode(env);
+  const testMode = env.paymentsTestMode;
+  const webhookHash = webhookHashOf(env);
+  const configured = (testMode || Boolean(env.FLUTTERWAVE_SECRET_KEY)) && webhookHash !== null;
+  if (!configured) return { testMode: false, configured: false, get: () => null };
   const flutterwave = createFlutterwaveAdapter(
     testMode
       ? {
           baseUrl: `${env.PUBLIC_URL}${SIMULATOR_BASE_PATH}`,
           secretKey: TEST_MODE_SECRET_KEY,
-          webhookHash: webhookHashOf(env),
+          webhookHash: webhookHash!,
           testMode,
           fetch: fetchImpl,
         }
       : {
           baseUrl: env.FLUTTERWAVE_BASE_URL,
           secretKey: env.FLUTTERWAVE_SECRET_KEY!,
-          webhookHash: webhookHashOf(env),
+          webhookHash: webhookHash!,
           testMode,
           fetch: fetchImpl,
         },
   );
-  return { testMode, get: (name) => (name === 'flutterwave' ? flutterwave : null) };
+  return { testMode, configured, get: (name) => (name === 'flutterwave' ? flutterwave : null) };
 }

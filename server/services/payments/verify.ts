@@ -1,17 +1,28 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentStatus } from '../../contract/payments';
 import { payments } from '../../db/schema';
-import { settlePayment, type LedgerDeps, type PaymentRow, type SettleOutcome } from './ledger';
+import {
+  decidingAttempt,
+  judge,
+  settlePayment,
+  type LedgerDeps,
+  type PaymentRow,
+  type SettleOutcome,
+} from './ledger';
 import type { PaymentProviderAdapter } from './provider';
 
 export interface VerifyResult extends SettleOutcome {
-  /** The provider has no transaction for the id (or, by reference, no attempt yet). */
+  /** The provider has no attempt under the reference (and none with the id given). */
   notFound?: boolean;
 }
 
 /**
- * Asks the provider about a payment and settles it. A settled payment is answered from the ledger
- * without asking again: its status never changes, so a reload of the return page costs nothing.
+ * Asks the provider about a payment and settles it. A successful payment is answered from the ledger
+ * without asking again: nothing leaves 'successful', so a reload of the return page costs nothing.
+ * Any other status is asked again, because the customer may have retried under the same reference.
+ * The attempt named by the caller (the return trip's or the webhook's transaction id) is checked first;
+ * unless it is a good payment, every attempt under the reference is read, so a declined or underpaid
+ * attempt can never hide a genuine one.
  */
 export async function verifyPayment(
   deps: LedgerDeps,
@@ -19,12 +30,13 @@ export async function verifyPayment(
   payment: PaymentRow,
   transactionId?: string,
 ): Promise<VerifyResult> {
-  if (payment.status !== 'pending') return { status: payment.status as PaymentStatus, changed: false };
-  const tx = transactionId
-    ? await provider.verifyTransaction(transactionId)
-    : await provider.verifyByReference(payment.txRef);
-  if (!tx) return { status: 'pending', changed: false, notFound: true };
-  return settlePayment(deps, payment, tx);
+  if (payment.status === 'successful') return { status: 'successful', changed: false };
+  const named = transactionId ? await provider.verifyTransaction(transactionId) : null;
+  if (named && named.txRef !== payment.txRef) return settlePayment(deps, payment, named);
+  if (named && judge(payment, named).target === 'successful') return settlePayment(deps, payment, named);
+  const deciding = decidingAttempt(payment, await provider.transactionsByReference(payment.txRef)) ?? named;
+  if (!deciding) return { status: payment.status as PaymentStatus, changed: false, notFound: true };
+  return settlePayment(deps, payment, deciding);
 }
 
 export async function findPaymentByTxRef(db: LedgerDeps['db'], provider: string, txRef: string) {
