@@ -13,6 +13,7 @@ import type { DbExecutor } from '../../db';
 import { causes, donations, ngos, payments } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { readScope } from '../../services/auth/tenant-scope';
 import { newId } from '../../services/ids';
 
 type CauseRow = typeof causes.$inferSelect;
@@ -51,6 +52,7 @@ async function recentDonations(db: DbExecutor, causeId: string): Promise<RecentD
     amountMinor: d.amountMinor,
     currency: d.currency as Currency,
     createdAt: d.createdAt.toISOString(),
+    testMode: d.testMode,
   }));
 }
 
@@ -85,8 +87,15 @@ export async function listCauses(db: DbExecutor, ngoId: string): Promise<CauseLi
   return rows.map(toSummary);
 }
 
-export async function getCause(db: DbExecutor, ngoId: string, causeId: string): Promise<CauseDetail> {
-  return toDetail(db, await findOwnCause(db, ngoId, causeId));
+/** By id: the caller's own NGO's cause, or any NGO's for a cross-tenant reader (ADR 0020). */
+export async function getCause(db: DbExecutor, user: AuthUser, causeId: string): Promise<CauseDetail> {
+  const [row] = await db
+    .select()
+    .from(causes)
+    .where(and(eq(causes.id, causeId), readScope(user, causes.ngoId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return toDetail(db, row);
 }
 
 export async function createCause(

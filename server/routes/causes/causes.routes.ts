@@ -117,7 +117,7 @@ export function createCausesRouter(deps: AppDeps) {
       return c.json(await getPublicCause(deps.db, c.req.valid('param').causeId), 200);
     })
     .openapi(getRoute, async (c) =>
-      c.json(await getCause(deps.db, c.get('user').ngoId, c.req.valid('param').causeId), 200),
+      c.json(await getCause(deps.db, c.get('user'), c.req.valid('param').causeId), 200),
     )
     .openapi(createCauseRoute, async (c) =>
       c.json(await createCause(dbOf(c, deps.db), c.get('user'), c.req.valid('json')), 201),

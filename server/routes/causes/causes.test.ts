@@ -86,6 +86,34 @@ describe('causes', () => {
     expect((await call(t.app, 'DELETE', `/api/causes/${id}`, undefined, outsider.token)).status).toBe(404);
   });
 
+  it('lets a super-admin of another NGO read a cause by id, like its organisation, and change nothing (ADR 0020)', async () => {
+    const created = await call(t.app, 'POST', '/api/causes', body, users.NGO_ADMIN!.token);
+    const id = created.body.id as string;
+    const ngoId = users.NGO_ADMIN!.ngoId;
+    const elsewhere = await createTestNgo(t, 'Platform');
+    const superAdmin = await createTestUser(t, { ngoId: elsewhere, role: 'SUPER_ADMIN' });
+    const platformAdmin = await createTestUser(t, { ngoId: elsewhere, role: 'ADMIN' });
+    // The same scope on every by-id read: the organisation, its members, its cause.
+    for (const path of [`/api/ngos/${ngoId}`, `/api/ngos/${ngoId}/members`, `/api/causes/${id}`]) {
+      expect((await call(t.app, 'GET', path, undefined, superAdmin.token)).status, path).toBe(200);
+      expect((await call(t.app, 'GET', path, undefined, platformAdmin.token)).status, path).toBe(404);
+    }
+    expect((await call(t.app, 'GET', `/api/causes/${id}`, undefined, superAdmin.token)).body).toMatchObject({
+      id,
+      title: body.title,
+    });
+    // Lists and writes stay within the caller's own NGO.
+    expect((await call(t.app, 'GET', '/api/causes', undefined, superAdmin.token)).body).toEqual([]);
+    expect(
+      (await call(t.app, 'PATCH', `/api/causes/${id}`, { title: 'Taken over' }, superAdmin.token)).status,
+    ).toBeGreaterThanOrEqual(403);
+    expect(
+      (await call(t.app, 'DELETE', `/api/causes/${id}`, undefined, superAdmin.token)).status,
+    ).toBeGreaterThanOrEqual(403);
+    const after = await call(t.app, 'GET', `/api/causes/${id}`, undefined, users.NGO_ADMIN!.token);
+    expect(after.body).toMatchObject({ title: body.title });
+  });
+
   it('updates some fields, and the public view shows only published causes', async () => {
     const created = await call(t.app, 'POST', '/api/causes', body, users.NGO_ADMIN!.token);
     const id = created.body.id as string;

@@ -5,16 +5,13 @@ import type { Database } from '../../db';
 import { ngos, users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { can } from '../../services/auth/permissions';
+import { canReadNgo } from '../../services/auth/tenant-scope';
 
 const notFound = () => new ApiError(404, 'Organisation not found.');
 
-/**
- * Another tenant's organisation answers exactly like a missing one, so ids cannot be probed;
- * only roles allowed to cross tenants (SUPER_ADMIN) get past this.
- */
+/** Another tenant's organisation answers exactly like a missing one (ADR 0020). */
 export function assertTenantAccess(user: AuthUser, ngoId: string) {
-  if (ngoId !== user.ngoId && !can(user.role, 'tenants:cross')) throw notFound();
+  if (!canReadNgo(user, ngoId)) throw notFound();
 }
 
 export async function getNgo(db: Database, user: AuthUser, ngoId: string): Promise<NgoDetail> {

@@ -16,7 +16,7 @@ import type { Database } from '../../db';
 import { causes, ngoSubscriptions, ngos, payments } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { can } from '../../services/auth/permissions';
+import { canReadNgo } from '../../services/auth/tenant-scope';
 import { newId } from '../../services/ids';
 import type { LedgerDeps, PaymentRow } from '../../services/payments/ledger';
 import { ProviderUnavailableError, type PaymentProviderAdapter } from '../../services/payments/provider';
@@ -67,7 +67,8 @@ async function openCheckout(
       txRef: payment.txRef,
       amountMinor: payment.amountMinor,
       currency: payment.currency as Currency,
-      redirectUrl: `${ctx.deps.env.PUBLIC_URL}${redirectPath}`,
+      // The return screens say 'test mode' from this; the provider appends its own parameters.
+      redirectUrl: `${ctx.deps.env.PUBLIC_URL}${redirectPath}${provider.testMode ? '?mode=test' : ''}`,
       customer,
       title: 'NGO Portal',
       description: title,
@@ -208,7 +209,7 @@ export async function verifyForUser(
 ): Promise<VerifyPaymentResponse> {
   const provider = providerOr404(ctx.providers, providerName);
   const payment = await findPaymentByTxRef(ctx.deps.db, provider.name, query.tx_ref);
-  if (!payment || (payment.ngoId !== user.ngoId && !can(user.role, 'tenants:cross'))) {
+  if (!payment || !canReadNgo(user, payment.ngoId)) {
     throw new ApiError(404, 'No payment was found for this reference.');
   }
   const status = await verifyOrThrow(ctx, provider, payment, query.transaction_id);
@@ -319,5 +320,6 @@ export async function getPaymentHistory(db: Database, ngoId: string): Promise<Pa
     status: p.status as PaymentStatus,
     createdAt: p.createdAt.toISOString(),
     settledAt: p.settledAt?.toISOString() ?? null,
+    testMode: p.testMode,
   }));
 }
