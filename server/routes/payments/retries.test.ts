@@ -82,7 +82,7 @@ describe('several attempts under one tx_ref', () => {
     expect(second.status).toBe(200);
     const declined = await payOnSimulator(
       t,
-      (second.body as { data: { link: string } }).data.link,
+      (second.body as unknown as { data: { link: string } }).data.link,
       'card',
       'failure',
     );
@@ -106,7 +106,7 @@ describe('several attempts under one tx_ref', () => {
     const cheap = await simCheckout(txRef, 0.01);
     const underpaid = await payOnSimulator(
       t,
-      (cheap.body as { data: { link: string } }).data.link,
+      (cheap.body as unknown as { data: { link: string } }).data.link,
       'card',
       'success',
     );
@@ -150,7 +150,7 @@ describe('several attempts under one tx_ref', () => {
     const other = await simCheckout(txRef, 5_000);
     const declined = await payOnSimulator(
       t,
-      (other.body as { data: { link: string } }).data.link,
+      (other.body as unknown as { data: { link: string } }).data.link,
       'card',
       'failure',
     );
