@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppBindings, AppDeps } from './http/context';
+import { closeConnectionHeaders } from './http/close-connection';
 import { ApiError, errorResponse } from './http/errors';
 import { requestLog } from './http/request-log';
 import { connectOriginsOf, securityHeaders } from './http/security-headers';
@@ -43,8 +44,11 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
     '/api/*',
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'The request body is too large (1 MB at most).');
+      onError: (c) => {
+        // The rest of the body stays unread, so this connection cannot carry another request.
+        throw new ApiError(413, 'The request body is too large (1 MB at most).', {
+          headers: closeConnectionHeaders(c),
+        });
       },
     }),
   );

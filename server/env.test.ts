@@ -19,6 +19,28 @@ describe('configuration from the environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
     expect(env.SEED_DEMO).toBe('auto');
+    // Sign-in limits (ADR 0018): per email from one IP, and a slower cap per email from everywhere.
+    expect(env.AUTH_RATE_LIMIT_PER_EMAIL).toBe(10);
+    expect(env.AUTH_RATE_LIMIT_WINDOW_SECONDS).toBe(900);
+    expect(env.AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL).toBe(100);
+    expect(env.AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS).toBe(86_400);
+  });
+
+  it('checks the global sign-in cap per email', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ngo-env-'));
+    const env = loadEnv({
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL: '50',
+      AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS: '3600',
+    });
+    expect(env.AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL).toBe(50);
+    expect(env.AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS).toBe(3600);
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL: '0' })).toThrow(
+      /AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS: 'a day' })).toThrow(
+      /AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS/,
+    );
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR across restarts', () => {

@@ -23,12 +23,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  // Sign-in: per email from one IP (a stranger elsewhere cannot lock the owner out); recovery
+  // mails: per email.
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .positive()
     .default(15 * 60),
+  // The slower cap on an email's sign-in attempts from everywhere together (a distributed guess);
+  // tripping it locks the account and mails its owner an unlock link (ADR 0018).
+  AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL: z.coerce.number().int().positive().default(100),
+  AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   CLIENT_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist')),
   // PEM files: with both, the server speaks HTTPS with HTTP/2 (and HTTP/1.1) itself, no proxy needed.

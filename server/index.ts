@@ -6,7 +6,7 @@ import { lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db';
 import { seedDemoData } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
-import { createLogger } from './logger';
+import { createLogger, errorText } from './logger';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
@@ -104,7 +104,8 @@ function printBanner(publicUrl: string, port: number) {
 
 main().catch((err: unknown) => {
   if (err instanceof EnvError) process.stderr.write(`${err.message}\n`);
-  else process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  // A failed seed or migration query would otherwise print its parameters (hashes, addresses).
+  else process.stderr.write(`Failed to start: ${errorText(err)}\n`);
   process.exit(1);
 });
 

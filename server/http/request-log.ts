@@ -9,6 +9,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
       {
         requestId: c.get('requestId'),
         method: c.req.method,
+        // The path only: query strings carry emailed tokens (?token=, ?unlock=) and search terms.
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),

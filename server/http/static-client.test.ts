@@ -19,6 +19,8 @@ beforeAll(() => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {}');
   writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   app = new Hono<AppBindings>();
   mountClient(app, dist);
 });
@@ -76,5 +78,31 @@ describe('serving the built client', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toMatch(/\bno-cache\b/);
     }
+  });
+
+  it('answers a missing file with 404, never the app shell', async () => {
+    // No favicon.ico in the build (the pages link favicon.svg): a browser's probe gets a 404, not HTML.
+    for (const path of [
+      '/favicon.ico',
+      '/robots2.txt',
+      '/x.png',
+      '/assets/gone-abc123.js',
+      '/icons/nope.webp',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).not.toContain('text/html');
+      expect(await res.text(), path).not.toContain('shell');
+    }
+  });
+
+  it('still serves the files that exist, and pages for paths without an extension or with .html', async () => {
+    const icon = await get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await (await get('/robots.txt')).text()).toBe('User-agent: *');
+    expect(await (await get('/volunteer/tasks')).text()).toContain('shell');
+    expect(await (await get('/pricing.html')).text()).toContain('pricing');
+    expect(await (await get('/no-such-page.html')).text()).toContain('shell');
   });
 });

@@ -8,6 +8,9 @@ import type { AppBindings } from './context';
 
 const noStore = 'no-cache, no-store, must-revalidate';
 const cleanPath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+// A last segment like `favicon.ico` or `robots2.txt` asks for a file, not a screen. App routes never
+// end in an extension (ids are ULIDs), and `.html` is a page (the prerendered one or the shell).
+const fileLike = /\.(?!html$)[a-z0-9]{1,10}$/i;
 
 function cacheControlFor(path: string): string {
   if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
@@ -17,7 +20,8 @@ function cacheControlFor(path: string): string {
 
 /**
  * Serves the built PWA. Prerendered public pages live as `<path>.html` (/pricing → pricing.html);
- * any other non-API path gets the empty app shell, and /api/* never gets HTML.
+ * a missing file (a path ending in an extension other than .html) is a 404, any other non-API path
+ * gets the empty app shell, and /api/* never gets HTML.
  */
 export function mountClient(app: Hono<AppBindings>, distDir: string) {
   const root = resolve(distDir);
@@ -37,6 +41,12 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) {
       return c.json({ message: 'Not found.', code: 'not_found' }, 404);
+    }
+    // serveStatic above found no such file: the app shell would answer an image or a text file
+    // with HTML (a browser's /favicon.ico probe, a crawler's guess).
+    if (fileLike.test(c.req.path)) {
+      c.header('Cache-Control', 'no-cache');
+      return c.text('Not found', 404);
     }
     const pagePath = c.req.path === '/' ? '/index' : c.req.path.replace(/\.html$/, '');
     const prerendered = cleanPath.test(pagePath) ? join(root, `${pagePath}.html`) : null;

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db';
 import { rateLimits } from '../db/schema';
 
@@ -48,12 +48,28 @@ export async function resetRateLimit(db: DbExecutor, key: string): Promise<void>
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** Forgets `key` and every key that starts with `prefix` (e.g. one email's counters from every IP). */
+export async function resetRateLimits(db: DbExecutor, key: string, prefix: string): Promise<void> {
+  await db
+    .delete(rateLimits)
+    .where(or(eq(rateLimits.key, key), sql`starts_with(${rateLimits.key}, ${prefix})`));
+}
+
+/** Takes one attempt back off `key` in its current window, e.g. a sign-in that turned out to be the owner's. */
+export async function forgiveOne(db: DbExecutor, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowEndsAt, sql`now()`)));
+}
+
 export async function pruneRateLimits(db: DbExecutor): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`now()`));
 }
 
-/** "Try again in N minutes." wording for a Retry-After value. */
+/** "Try again in N minutes." wording for a Retry-After value; whole hours past two hours. */
 export function retryAfterWords(seconds: number): string {
+  if (seconds > 2 * 60 * 60) return `${Math.ceil(seconds / 3600)} hours`;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -5,8 +5,10 @@ import { SignedOutUnsentNotice } from '@/features/outbox/components/signed-out-u
 import { optionalSearchString } from '@/lib/search-params';
 import { isSignedIn } from '@/lib/session';
 
-const signInSearch = (search: Record<string, unknown>): { redirect?: string } => ({
+const signInSearch = (search: Record<string, unknown>): { redirect?: string; unlock?: string } => ({
   redirect: optionalSearchString(search.redirect),
+  // The emailed unlock link (ADR 0018); the spec has no route of its own for it.
+  unlock: optionalSearchString(search.unlock, 200),
 });
 
 export const Route = createFileRoute('/signin')({
@@ -22,7 +24,7 @@ function SignInPage() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to your organisation's portal.">
       <SignedOutUnsentNotice />
-      <SignInForm redirectTo={search.redirect} />
+      <SignInForm redirectTo={search.redirect} unlockToken={search.unlock} />
     </AuthCard>
   );
 }

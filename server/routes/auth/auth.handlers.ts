@@ -15,7 +15,7 @@ import { ngos, users } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../services/auth/passwords';
-import { hit, resetRateLimit, retryAfterWords } from '../../services/rate-limit';
+import { forgiveOne, hit, resetRateLimit, resetRateLimits, retryAfterWords } from '../../services/rate-limit';
 import {
   checkToken,
   consumeToken,
@@ -33,7 +33,12 @@ export const authMessages = {
   passwordReset: 'Your password has been changed. Sign in with the new password.',
   invalidCredentials: 'Incorrect email or password.',
   emailNotVerified: 'Verify your email address before signing in.',
+  unlocked: 'Your account is unlocked. You can sign in now.',
 } as const;
+
+/** The lock on an email's sign-ins from everywhere: worded the same whether or not it has an account. */
+export const accountLockedMessage = (retryWords: string) =>
+  `Too many sign-in attempts for this email address. If an account exists for it, we have emailed a link to unlock it; or try again in ${retryWords}.`;
 
 const tokenErrors: Record<TokenPurpose, Record<TokenProblem, { code: string; message: string }>> = {
   verify_email: {
@@ -45,6 +50,11 @@ const tokenErrors: Record<TokenPurpose, Record<TokenProblem, { code: string; mes
     invalid: { code: 'invalid_token', message: 'This reset link is invalid.' },
     used: { code: 'token_used', message: 'This reset link has already been used.' },
     expired: { code: 'token_expired', message: 'This reset link has expired. Ask for a new one.' },
+  },
+  unlock: {
+    invalid: { code: 'invalid_token', message: 'This unlock link is invalid.' },
+    used: { code: 'token_used', message: 'This unlock link has already been used.' },
+    expired: { code: 'token_expired', message: 'This unlock link has expired.' },
   },
 };
 
@@ -63,7 +73,11 @@ function isUniqueViolation(err: unknown): boolean {
 
 const rateKeys = {
   signInIp: (ip: string) => `signin:ip:${ip}`,
+  /** One email from everywhere: the slow global cap. */
   signInEmail: (email: string) => `signin:email:${email}`,
+  /** One email from one IP. A valid address never holds '|', so the prefix is this email's alone. */
+  signInEmailIpPrefix: (email: string) => `signin:email:${email}|ip:`,
+  signInEmailIp: (email: string, ip: string) => `${rateKeys.signInEmailIpPrefix(email)}${ip}`,
   signUpIp: (ip: string) => `signup:ip:${ip}`,
   mailIp: (action: string, ip: string) => `${action}:ip:${ip}`,
   mailEmail: (action: string, email: string) => `${action}:email:${email}`,
@@ -115,6 +129,42 @@ export function createAuthHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' |
       subject: 'Someone tried to sign up with your email address',
       text: `Someone tried to create a new NGO Portal account with this email address, but you already have one.\n\nSign in, or if you forgot your password, reset it at ${url}\n\nIf this was not you, you can ignore this message; nothing has changed.`,
       link: url,
+    });
+  }
+
+  async function sendUnlock(to: string, name: string, token: string, retryWords: string) {
+    const url = `${env.PUBLIC_URL}/signin?unlock=${encodeURIComponent(token)}`;
+    await mailer.send({
+      to,
+      subject: 'Signing in to your account is paused',
+      text: `Hello ${name},\n\nThere were too many failed attempts to sign in to your NGO Portal account, so signing in to it is paused for up to ${retryWords}.\n\nOpen this link to unlock it now:\n${url}\n\nThe link works once and expires in 24 hours. If the attempts were not yours, someone may be guessing your password: choose a new one at ${env.PUBLIC_URL}/forgot-password, which also unlocks the account.`,
+      link: url,
+    });
+  }
+
+  /** Clears every sign-in counter of one email: the global cap and each IP's. */
+  const unlockSignIns = (email: string) =>
+    resetRateLimits(db, rateKeys.signInEmail(email), rateKeys.signInEmailIpPrefix(email));
+
+  /**
+   * The global cap on one email's sign-ins, counted only for attempts that passed the per-IP limits
+   * (so one stranger adds at most their own allowance). The attempt that trips it, and only that
+   * one, mails the owner an unlock link; the answer is the same whether or not the account exists.
+   */
+  async function limitAccount(email: string) {
+    const max = env.AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL;
+    const result = await hit(db, rateKeys.signInEmail(email), max, env.AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS);
+    if (result.allowed) return;
+    const retryWords = retryAfterWords(result.retryAfterSeconds);
+    // Looked up on every refused attempt, so a known address costs what an unknown one does.
+    const user = await findUserByEmail(email);
+    if (user && result.count === max + 1) {
+      const token = await db.transaction((tx) => issueToken(tx, user.id, 'unlock'));
+      await sendUnlock(user.email, user.name, token, retryWords);
+    }
+    throw new ApiError(429, accountLockedMessage(retryWords), {
+      code: 'account_locked',
+      headers: { 'Retry-After': String(result.retryAfterSeconds) },
     });
   }
 
@@ -194,14 +244,16 @@ export function createAuthHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' |
     },
 
     async signIn(body: z.output<typeof signInBody>, ip: string): Promise<SignInResponse> {
-      const emailKey = rateKeys.signInEmail(body.email);
+      // Per IP, and per email from this IP: a stranger elsewhere only uses up their own attempts.
+      const emailIpKey = rateKeys.signInEmailIp(body.email, ip);
       await limit(
         [
           { key: rateKeys.signInIp(ip), max: env.AUTH_RATE_LIMIT_PER_IP },
-          { key: emailKey, max: env.AUTH_RATE_LIMIT_PER_EMAIL },
+          { key: emailIpKey, max: env.AUTH_RATE_LIMIT_PER_EMAIL },
         ],
         'sign-in attempts',
       );
+      await limitAccount(body.email);
       const user = await findUserByEmail(body.email);
       const passwordOk = user
         ? await verifyPassword(user.passwordHash, body.password)
@@ -212,8 +264,10 @@ export function createAuthHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' |
       if (!user.emailVerifiedAt) {
         throw new ApiError(403, authMessages.emailNotVerified, { code: 'email_not_verified' });
       }
-      // The owner got in: earlier typos should not count towards locking them out later.
-      await resetRateLimit(db, emailKey);
+      // The owner got in: earlier typos from here should not count towards locking them out
+      // later, nor should this attempt count towards the global cap.
+      await resetRateLimit(db, emailIpKey);
+      await forgiveOne(db, rateKeys.signInEmail(body.email));
       const role = normalizeRole(user.role);
       const token = await jwt.sign({ sub: user.id, ngo: user.ngoId, role, sv: user.sessionVersion });
       return { token, user: { id: user.id, role, name: user.name, email: user.email, ngoId: user.ngoId } };
@@ -256,8 +310,23 @@ export function createAuthHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' |
           .returning({ email: users.email });
         return user?.email;
       });
-      if (email) await resetRateLimit(db, rateKeys.signInEmail(email));
+      if (email) await unlockSignIns(email);
       return { message: authMessages.passwordReset };
+    },
+
+    async unlock(body: z.output<typeof tokenBody>): Promise<MessageResponse> {
+      const email = await db.transaction(async (tx) => {
+        const used = await consumeToken(tx, body.token, 'unlock');
+        if (!used.ok) throw tokenError('unlock', used.problem);
+        const [user] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, used.userId))
+          .limit(1);
+        return user?.email;
+      });
+      if (email) await unlockSignIns(email);
+      return { message: authMessages.unlocked };
     },
 
     async me(userId: string): Promise<MeResponse> {

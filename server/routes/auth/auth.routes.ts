@@ -92,6 +92,20 @@ const resetPassword = createRoute({
   },
 });
 
+const unlock = createRoute({
+  method: 'post',
+  path: '/unlock',
+  tags,
+  summary: "Lift the lock on an account's sign-ins with the emailed token",
+  description:
+    'Too many failed sign-ins for one email from everywhere lock it and mail the owner a link, /signin?unlock=<token>; this spends the token once and clears the counters.',
+  request: { body: jsonBody(tokenBody) },
+  responses: {
+    200: jsonResponse(messageResponse, 'Signing in is possible again'),
+    ...errors(400),
+  },
+});
+
 const me = createRoute({
   method: 'get',
   path: '/me',
@@ -124,5 +138,6 @@ export function createAuthRouter(deps: AppDeps) {
       c.json(await handlers.forgotPassword(c.req.valid('json'), clientIp(c, trustProxy)), 200),
     )
     .openapi(resetPassword, async (c) => c.json(await handlers.resetPassword(c.req.valid('json')), 200))
+    .openapi(unlock, async (c) => c.json(await handlers.unlock(c.req.valid('json')), 200))
     .openapi(me, async (c) => c.json(await handlers.me(c.get('user').id), 200));
 }

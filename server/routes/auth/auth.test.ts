@@ -18,6 +18,8 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_PER_EMAIL: '3',
     AUTH_RATE_LIMIT_PER_IP: '5',
     AUTH_RATE_LIMIT_WINDOW_SECONDS: '600',
+    AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL: '8',
+    AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS: '3600',
     TRUST_PROXY: 'true',
   });
 });
@@ -36,13 +38,13 @@ async function mailsTo(to: string) {
 }
 
 /** The token from the newest mailed link to `to` whose path is `path`. */
-async function tokenFromMail(to: string, path: '/verify-email' | '/reset-password') {
+async function tokenFromMail(to: string, path: '/verify-email' | '/reset-password' | '/signin') {
   const mail = (await mailsTo(to)).find((m) => m.link && new URL(m.link).pathname === path);
   if (!mail?.link) throw new Error(`no ${path} mail to ${to}`);
   const url = new URL(mail.link);
   expect(url.origin).toBe('http://localhost:3000');
   expect(mail.text).toContain(mail.link);
-  return url.searchParams.get('token') ?? '';
+  return url.searchParams.get(path === '/signin' ? 'unlock' : 'token') ?? '';
 }
 
 async function signUp(email: string, extra: Record<string, string> = {}) {
@@ -388,12 +390,12 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('blocks the 4th sign-in for one email with 429 and Retry-After, even with the right password', async () => {
+  it('blocks the 4th sign-in for one email from one IP with 429 and Retry-After, even with the right password', async () => {
     const email = await verifiedUser('limit');
     for (let i = 0; i < 3; i++) {
       expect((await signIn(email, 'wrong password', from('10.0.0.1'))).status).toBe(401);
     }
-    const blocked = await signIn(email, password, from('10.0.0.2'));
+    const blocked = await signIn(email, password, from('10.0.0.1'));
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       code: 'too_many_requests',
@@ -407,10 +409,10 @@ describe('rate limits', () => {
   it('lets the email try again once the window has ended', async () => {
     const email = await verifiedUser('limit-window');
     for (let i = 0; i < 3; i++) await signIn(email, 'wrong password', from('10.0.5.1'));
-    expect((await signIn(email, password, from('10.0.5.2'))).status).toBe(429);
+    expect((await signIn(email, password, from('10.0.5.1'))).status).toBe(429);
     // Stand-in for waiting out the window: end every counter's window now.
     await t.db.update(rateLimits).set({ windowEndsAt: sql`now() - interval '1 second'` });
-    expect((await signIn(email, password, from('10.0.5.3'))).status).toBe(200);
+    expect((await signIn(email, password, from('10.0.5.1'))).status).toBe(200);
   });
 
   it('forgets earlier failures of an email after a successful sign-in', async () => {
@@ -432,6 +434,157 @@ describe('rate limits', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await signIn(freshEmail('spray'), password, from('10.0.2.2'))).status).toBe(401);
+  });
+
+  it('does not let a stranger who keeps failing from another IP lock the owner out', async () => {
+    const email = await verifiedUser('stranger');
+    const stranger = from('10.0.6.1');
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push((await signIn(email, `guess ${i}`, stranger)).status);
+    expect(answers.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(new Set(answers.slice(3))).toEqual(new Set([429]));
+    // The owner, from their own IP, is not affected...
+    expect((await signIn(email, password, from('10.0.6.2'))).status).toBe(200);
+    // ...the stranger stays blocked, and their refused attempts never reached the global cap.
+    expect((await signIn(email, password, stranger)).status).toBe(429);
+    expect((await mailsTo(email)).filter((m) => m.link?.includes('unlock='))).toHaveLength(0);
+  });
+
+  it("does not count the owner's good sign-ins towards the global cap", async () => {
+    const email = await verifiedUser('often');
+    // More good sign-ins than the global cap (8), from several devices.
+    for (let i = 1; i <= 10; i++) {
+      expect((await signIn(email, password, from(`10.0.7.${i}`))).status).toBe(200);
+    }
+    expect((await signIn(email, 'typo', from('10.0.7.11'))).status).toBe(401);
+  });
+
+  it('stops a guess spread over many IPs at the global cap, even with the right password', async () => {
+    const email = await verifiedUser('distributed');
+    // 8 IPs, one guess each: no per-IP limit is reached, the 8 failures fill the global cap.
+    for (let i = 1; i <= 8; i++) {
+      expect((await signIn(email, `guess ${i}`, from(`10.0.8.${i}`))).status).toBe(401);
+    }
+    const locked = await signIn(email, password, from('10.0.8.100'));
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({
+      code: 'account_locked',
+      message:
+        'Too many sign-in attempts for this email address. If an account exists for it, we have emailed a link to unlock it; or try again in 60 minutes.',
+    });
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // The owner too, from anywhere, until the link or the window ends it.
+    expect((await signIn(email, password, from('10.0.8.101'))).status).toBe(429);
+  });
+
+  it('mails the owner one unlock link per lock, which lifts it once', async () => {
+    const email = await verifiedUser('unlock');
+    const lock = async (net: string) => {
+      for (let i = 1; i <= 8; i++) await signIn(email, `guess ${i}`, from(`${net}.${i}`));
+      for (let i = 0; i < 3; i++) {
+        expect((await signIn(email, password, from(`${net}.${100 + i}`))).status).toBe(429);
+      }
+    };
+    const unlockMails = async () => (await mailsTo(email)).filter((m) => m.link?.includes('/signin?unlock='));
+
+    await lock('10.0.9');
+    const mails = await unlockMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Signing in to your account is paused');
+    const token = await tokenFromMail(email, '/signin');
+    const [stored] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(token)));
+    expect(stored?.purpose).toBe('unlock');
+
+    const unlocked = await call(t.app, 'POST', '/api/auth/unlock', { token });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toEqual({ message: 'Your account is unlocked. You can sign in now.' });
+    expect((await signIn(email, password, from('10.0.9.200'))).status).toBe(200);
+
+    const again = await call(t.app, 'POST', '/api/auth/unlock', { token });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({
+      code: 'token_used',
+      message: 'This unlock link has already been used.',
+    });
+
+    // A new lock is a new mail, with a new link.
+    await lock('10.0.10');
+    expect(await unlockMails()).toHaveLength(2);
+    const second = await tokenFromMail(email, '/signin');
+    expect(second).not.toBe(token);
+    expect((await call(t.app, 'POST', '/api/auth/unlock', { token: second })).status).toBe(200);
+    expect((await signIn(email, password, from('10.0.10.200'))).status).toBe(200);
+  });
+
+  it('refuses unknown and expired unlock links, and a verification token as one', async () => {
+    const unknown = await call(t.app, 'POST', '/api/auth/unlock', { token: 'x'.repeat(43) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'invalid_token', message: 'This unlock link is invalid.' });
+
+    const email = freshEmail('unlock-verify');
+    await signUp(email);
+    const verifyToken = await tokenFromMail(email, '/verify-email');
+    expect((await call(t.app, 'POST', '/api/auth/unlock', { token: verifyToken })).body).toMatchObject({
+      code: 'invalid_token',
+    });
+
+    const locked = await verifiedUser('unlock-expired');
+    for (let i = 1; i <= 9; i++) await signIn(locked, `guess ${i}`, from(`10.0.11.${i}`));
+    const token = await tokenFromMail(locked, '/signin');
+    await t.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, sha256(token)));
+    const expired = await call(t.app, 'POST', '/api/auth/unlock', { token });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ code: 'token_expired', message: 'This unlock link has expired.' });
+  });
+
+  it('a password reset lifts the lock as well', async () => {
+    const email = await verifiedUser('reset-unlocks');
+    for (let i = 1; i <= 9; i++) await signIn(email, `guess ${i}`, from(`10.0.12.${i}`));
+    expect((await signIn(email, password, from('10.0.12.100'))).status).toBe(429);
+    await call(t.app, 'POST', '/api/auth/forgot-password', { email }, undefined, from('10.0.12.101'));
+    const token = await tokenFromMail(email, '/reset-password');
+    const newPassword = 'a brand new passphrase';
+    expect(
+      (await call(t.app, 'POST', '/api/auth/reset-password', { token, password: newPassword })).status,
+    ).toBe(200);
+    expect((await signIn(email, newPassword, from('10.0.12.100'))).status).toBe(200);
+  });
+
+  it('answers a locked unknown email exactly like a locked account, mailing nobody', async () => {
+    const known = await verifiedUser('locked-known');
+    const unknown = freshEmail('locked-unknown');
+    const answers = [];
+    for (const [n, email] of [known, unknown].entries()) {
+      const statuses = [];
+      for (let i = 1; i <= 8; i++)
+        statuses.push((await signIn(email, `guess ${i}`, from(`10.1.${n}.${i}`))).status);
+      expect(statuses).toEqual(Array(8).fill(401));
+      const first = await signIn(email, password, from(`10.1.${n}.100`));
+      const later = await signIn(email, password, from(`10.1.${n}.101`));
+      answers.push({ first, later });
+    }
+    const [a, b] = answers;
+    for (const key of ['first', 'later'] as const) {
+      expect(a?.[key].status).toBe(429);
+      expect(b?.[key].status).toBe(a?.[key].status);
+      expect(b?.[key].body).toEqual(a?.[key].body);
+      expect([...(b?.[key].headers.keys() ?? [])].sort()).toEqual(
+        [...(a?.[key].headers.keys() ?? [])].sort(),
+      );
+      expect(
+        Math.abs(Number(b?.[key].headers.get('retry-after')) - Number(a?.[key].headers.get('retry-after'))),
+      ).toBeLessThan(5);
+    }
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    expect((await mailsTo(known)).filter((m) => m.link?.includes('unlock='))).toHaveLength(1);
   });
 
   it('limits reset-link requests per email without revealing whether it exists', async () => {
@@ -492,6 +645,7 @@ describe('OpenAPI', () => {
       'signin',
       'forgot-password',
       'reset-password',
+      'unlock',
       'me',
     ]) {
       expect(paths).toContain(`/api/auth/${p}`);

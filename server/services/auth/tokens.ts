@@ -7,12 +7,14 @@ import { newId } from '../ids';
 /** A database handle or an open transaction; token writes often share a transaction with user writes. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export type TokenPurpose = 'verify_email' | 'reset_password';
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'unlock';
 
 /** How long each kind of emailed link stays valid. */
 export const tokenTtlSeconds: Record<TokenPurpose, number> = {
   verify_email: 24 * 60 * 60,
   reset_password: 60 * 60,
+  // As long as the longest sign-in lock lasts by default (AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS).
+  unlock: 24 * 60 * 60,
 };
 
 /** Only this digest is stored, so a leaked auth_tokens table cannot be replayed as links. */

@@ -4,6 +4,7 @@ import { resendVerificationMutationOptions } from './resend-verification';
 import { resetPasswordMutationOptions } from './reset-password';
 import { signInMutationOptions } from './sign-in';
 import { signUpMutationOptions } from './sign-up';
+import { unlockAccountMutationOptions } from './unlock-account';
 import { verifyEmailMutationOptions } from './verify-email';
 
 /**
@@ -24,4 +25,6 @@ export function registerAuthMutationDefaults(queryClient: QueryClient) {
   queryClient.setMutationDefaults(forgotKey, forgot);
   const { mutationKey: resetKey, ...reset } = resetPasswordMutationOptions();
   queryClient.setMutationDefaults(resetKey, reset);
+  const { mutationKey: unlockKey, ...unlock } = unlockAccountMutationOptions();
+  queryClient.setMutationDefaults(unlockKey, unlock);
 }

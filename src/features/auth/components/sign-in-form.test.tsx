@@ -112,4 +112,61 @@ describe('SignInForm', () => {
     );
     expect(screen.getByRole('link', { name: 'Start for Free' })).toHaveAttribute('href', '/signup');
   });
+
+  describe('opened from the emailed unlock link', () => {
+    const token = 'unlock-token-0123456789abcdef';
+
+    it('spends the token once, says the account is unlocked, takes the token out of the address and signs in', async () => {
+      const { requests } = stubFetch(({ url }) =>
+        url.endsWith('/auth/unlock')
+          ? jsonResponse({ message: 'Your account is unlocked. You can sign in now.' })
+          : jsonResponse({ token: 'tok123', user }),
+      );
+      const { router, user: u } = await renderWithRouter(
+        <SignInForm unlockToken={token} redirectTo="/grants" />,
+        { path: `/signin?redirect=%2Fgrants&unlock=${token}` },
+      );
+
+      expect(await screen.findByText('Your account is unlocked. You can sign in now.')).toBeInTheDocument();
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ url: '/api/auth/unlock', method: 'POST', body: { token } });
+      await waitFor(() => expect(router.state.location.href).toBe('/signin?redirect=%2Fgrants'));
+
+      await u.type(screen.getByLabelText('Email'), 'ama@example.org');
+      await u.type(screen.getByLabelText('Password'), 'correct horse');
+      await u.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/grants'));
+      expect(requests.filter((r) => r.url.endsWith('/auth/unlock'))).toHaveLength(1);
+    });
+
+    it("shows the server's message when the link was already used, and the form still works", async () => {
+      const { requests } = stubFetch(({ url }) =>
+        url.endsWith('/auth/unlock')
+          ? jsonResponse({ message: 'This unlock link has already been used.', code: 'token_used' }, 400)
+          : jsonResponse({ message: 'Incorrect email or password.', code: 'invalid_credentials' }, 401),
+      );
+      const { router, user: u } = await renderWithRouter(<SignInForm unlockToken={token} />, {
+        path: `/signin?unlock=${token}`,
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent('This unlock link has already been used.');
+      await waitFor(() => expect(router.state.location.href).toBe('/signin'));
+
+      await u.type(screen.getByLabelText('Email'), 'ama@example.org');
+      await u.type(screen.getByLabelText('Password'), 'wrong password');
+      await u.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByText('Incorrect email or password.')).toBeInTheDocument();
+      expect(requests.filter((r) => r.url.endsWith('/auth/unlock'))).toHaveLength(1);
+    });
+  });
+
+  it('shows the lock message of an account whose sign-ins are paused', async () => {
+    const message =
+      'Too many sign-in attempts for this email address. If an account exists for it, we have emailed a link to unlock it; or try again in 24 hours.';
+    stubFetch(() => jsonResponse({ message, code: 'account_locked' }, 429));
+    const { user: u } = await renderWithRouter(<SignInForm />, { path: '/signin' });
+    await u.type(screen.getByLabelText('Email'), 'ama@example.org');
+    await u.type(screen.getByLabelText('Password'), 'correct horse');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
 });

@@ -12,6 +12,7 @@ import { useResendVerification } from '../api/resend-verification';
 import { signInSchema, useSignIn, type SignInFormValues, type SignInInput } from '../api/sign-in';
 import { applyServerError, serverErrorCode } from '../form-errors';
 import { textLinkClass } from './text-link';
+import { UnlockNotice } from './unlock-notice';
 
 interface Failure {
   message: string;
@@ -21,10 +22,13 @@ interface Failure {
 
 /**
  * Email and password; on success the session is stored and the user goes back to where the
- * portal guard found them (`redirectTo`, path plus search), or to the dashboard.
+ * portal guard found them (`redirectTo`, path plus search), or to the dashboard. With
+ * `unlockToken` (the emailed unlock link) it first lifts the lock on the account.
  */
-export function SignInForm({ redirectTo }: { redirectTo?: string }) {
+export function SignInForm({ redirectTo, unlockToken }: { redirectTo?: string; unlockToken?: string }) {
   const router = useRouter();
+  // Kept from the first render: the notice takes the token out of the URL, and must stay on screen.
+  const [unlock] = useState(unlockToken);
   const signIn = useSignIn();
   const [failure, setFailure] = useState<Failure | null>(null);
   const {
@@ -59,6 +63,7 @@ export function SignInForm({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-4">
+      {unlock && <UnlockNotice token={unlock} />}
       {failure && (
         <div className="flex flex-col gap-3">
           <Alert tone="error">{failure.message}</Alert>
