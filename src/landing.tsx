@@ -1,3 +1,5 @@
+// First: zod must be configured before a form loads it (see the module).
+import '@/lib/zod-config';
 import '@/lib/install-prompt';
 import { StrictMode, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -1,3 +1,5 @@
+// First: zod must be configured before any module builds a schema (see the module).
+import '@/lib/zod-config';
 import '@/lib/storage-guard';
 import '@/lib/install-prompt';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';

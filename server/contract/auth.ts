@@ -1,28 +1,22 @@
 import { z } from 'zod';
+import { text } from './storable';
 
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
+export const emailSchema = text('Email')
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Email is too long.')
   .pipe(z.email('Enter a valid email address.'))
   .transform((v) => v.toLowerCase());
 
-export const passwordSchema = z
-  .string({ error: 'Password is required.' })
+export const passwordSchema = text('Password')
   .min(8, 'Password must be at least 8 characters.')
   .max(128, 'Password must be at most 128 characters.');
 
 export const signUpBody = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(120, 'Name is too long.'),
+  name: text('Name').trim().min(1, 'Name is required.').max(120, 'Name is too long.'),
   email: emailSchema,
   password: passwordSchema,
-  organizationName: z
-    .string({ error: 'Organisation name is required.' })
+  organizationName: text('Organisation name')
     .trim()
     .min(2, 'Organisation name is required.')
     .max(160, 'Organisation name is too long.'),
@@ -31,7 +25,7 @@ export type SignUpBody = z.input<typeof signUpBody>;
 
 export const signInBody = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+  password: text('Password').min(1, 'Password is required.').max(128),
 });
 export type SignInBody = z.input<typeof signInBody>;
 
@@ -39,10 +33,7 @@ export const emailOnlyBody = z.object({ email: emailSchema });
 export type EmailOnlyBody = z.input<typeof emailOnlyBody>;
 
 export const tokenBody = z.object({
-  token: z
-    .string({ error: 'Token is required.' })
-    .min(10, 'The link is invalid.')
-    .max(200, 'The link is invalid.'),
+  token: text('Token').min(10, 'The link is invalid.').max(200, 'The link is invalid.'),
 });
 
 export const resetPasswordBody = tokenBody.extend({ password: passwordSchema });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import {
-  hasNoNul,
-  isoDay,
   optionalHttpUrl,
   optionalText,
   publishedRangeIssue,
@@ -13,6 +11,7 @@ import {
   queryText,
   requiredText,
 } from './content-common';
+import { dayOrBlank, instantOrBlank, text } from './storable';
 
 export { contentIdParams as blogIdParams, sortOrders, type SortOrder } from './content-common';
 
@@ -96,11 +95,9 @@ const keywordsField = optionalText('Keywords', 500).nullable().optional();
  */
 export const createBlogBody = z.object({
   title: requiredText('Title', 300),
-  content: z
-    .string({ error: 'Content is required.' })
+  content: text('Content')
     .max(BLOG_CONTENT_MAX_CHARS, `Content is too long (${BLOG_CONTENT_MAX_CHARS} characters at most).`)
-    .refine((v) => v.trim() !== '', 'Content is required.')
-    .refine(hasNoNul, 'Content contains a character that is not allowed.'),
+    .refine((v) => v.trim() !== '', 'Content is required.'),
   category: optionalText('Category', 120)
     .optional()
     .transform((v) => v ?? ''),
@@ -114,18 +111,8 @@ export const createBlogBody = z.object({
     .optional()
     .transform((v) => v ?? 'manual'),
   /** Only kept for generated posts; the server uses the current time when a generated post has none. */
-  generatedAt: z
-    .union([z.literal(''), z.iso.datetime({ offset: true })], {
-      error: 'Generated at must be an ISO 8601 date and time.',
-    })
-    .nullable()
-    .optional()
-    .transform(blank),
-  postDate: z
-    .union([z.literal(''), isoDay('Post date')], { error: 'Post date must be a date written YYYY-MM-DD.' })
-    .nullable()
-    .optional()
-    .transform(blank),
+  generatedAt: instantOrBlank('Generated at').nullable().optional().transform(blank),
+  postDate: dayOrBlank('Post date').nullable().optional().transform(blank),
   imageUrl: z
     .union([z.literal('blog-default.png'), optionalHttpUrl('Image URL')], {
       error: 'Image URL must be a web address starting with http:// or https://.',
@@ -167,8 +154,7 @@ export const GENERATE_PROMPT_MAX_CHARS = 2000;
 
 /** POST /api/blogs/generate-simple (SUPER_ADMIN): SPEC §5 simple generation from one description. */
 export const generateSimpleBlogBody = z.object({
-  prompt: z
-    .string({ error: 'Description is required.' })
+  prompt: text('Description')
     .trim()
     .min(1, 'Description is required.')
     .max(

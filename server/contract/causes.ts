@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nullableDay, optionalHttpUrl, optionalText, requiredText } from './content-common';
+import { opaqueId } from './storable';
 import { currencySchema, donationMaxMinor, type Currency } from './payments';
 
 /*
@@ -23,7 +24,7 @@ import { currencySchema, donationMaxMinor, type Currency } from './payments';
 export const causeStatuses = ['published', 'draft'] as const;
 export type CauseStatus = (typeof causeStatuses)[number];
 
-export const causeIdParams = z.object({ causeId: z.string().min(1).max(64) });
+export const causeIdParams = z.object({ causeId: opaqueId('Cause id') });
 export type CauseIdParams = z.infer<typeof causeIdParams>;
 
 /** One recent donation as the cause page shows it. */
@@ -35,6 +36,8 @@ export const recentDonation = z.object({
   currency: currencySchema,
   /** ISO 8601 (UTC). */
   createdAt: z.string(),
+  /** Made through the built-in test-mode simulator: no real money moved; shown as such. */
+  testMode: z.boolean(),
 });
 export type RecentDonation = z.infer<typeof recentDonation>;
 

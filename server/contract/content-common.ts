@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayOrBlank, isStorableText, opaqueId, text } from './storable';
 
 /*
  * Building blocks shared by the grants and blogs contracts. Query parameters keep plain string input
@@ -11,41 +12,23 @@ export const SEARCH_MAX_CHARS = 200;
 export const sortOrders = ['asc', 'desc'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
-/** Postgres text cannot hold U+0000; refusing it here keeps it from becoming a 500. */
-export const hasNoNul = (v: string) => !v.includes('\u0000');
-const nulMessage = (label: string) => `${label} contains a character that is not allowed.`;
-
-const isoDayCheck = z.iso.date();
-const isIsoDay = (v: string) => isoDayCheck.safeParse(v).success;
-
-/** A calendar day, 'YYYY-MM-DD'; impossible days such as 2025-02-30 are refused. */
-export const isoDay = (label: string) => z.iso.date({ error: `${label} must be a date written YYYY-MM-DD.` });
-
 /** An optional query filter: trimmed, blank = not given. */
 export const queryText = (label: string, max = 200) =>
-  z
-    .string()
+  text(label)
     .trim()
     .max(max, `${label} is too long (${max} characters at most).`)
-    .refine(hasNoNul, nulMessage(label))
     .optional()
     .transform((v) => v || undefined);
 
 /** An optional day filter: blank = not given. */
 export const queryDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isIsoDay(v), `${label} must be a date written YYYY-MM-DD.`)
+  dayOrBlank(label)
     .optional()
     .transform((v) => v || undefined);
 
 /** An optional day in a body: blank or null means none, output as null. */
 export const nullableDay = (label: string) =>
-  z
-    .string({ error: `${label} must be a date written YYYY-MM-DD.` })
-    .trim()
-    .refine((v) => v === '' || isIsoDay(v), `${label} must be a date written YYYY-MM-DD.`)
+  dayOrBlank(label)
     .nullable()
     .transform((v) => v || null);
 
@@ -83,12 +66,11 @@ export function isHttpUrl(value: string): boolean {
 
 /** An optional http(s) URL (an image, a donor's page): blank or null means none, output as null. */
 export const optionalHttpUrl = (label: string) =>
-  z
-    .string({ error: `${label} must be a web address starting with http:// or https://.` })
+  text(label)
     .trim()
     .max(2048, `${label} is too long (2048 characters at most).`)
     .refine(
-      (v) => v === '' || (isHttpUrl(v) && hasNoNul(v)),
+      (v) => v === '' || (isHttpUrl(v) && isStorableText(v)),
       `${label} must be a web address starting with http:// or https://.`,
     )
     .nullable()
@@ -96,21 +78,15 @@ export const optionalHttpUrl = (label: string) =>
 
 /** A required single-line text, trimmed. */
 export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  text(label)
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} is too long (${max} characters at most).`)
-    .refine(hasNoNul, nulMessage(label));
+    .max(max, `${label} is too long (${max} characters at most).`);
 
 /** An optional text, trimmed; blank is kept as ''. */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} is too long (${max} characters at most).`)
-    .refine(hasNoNul, nulMessage(label));
+  text(label).trim().max(max, `${label} is too long (${max} characters at most).`);
 
 /** Path parameter of the by-id routes. Any unknown id, well-formed or not, answers 404. */
-export const contentIdParams = z.object({ id: z.string().min(1).max(64) });
+export const contentIdParams = z.object({ id: opaqueId('Id') });
 export type ContentIdParams = z.infer<typeof contentIdParams>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  isoDay,
   nullableDay,
   optionalHttpUrl,
   optionalText,
@@ -13,6 +12,7 @@ import {
   queryText,
   requiredText,
 } from './content-common';
+import { day } from './storable';
 
 export { contentIdParams as grantIdParams, sortOrders, type SortOrder } from './content-common';
 
@@ -102,7 +102,7 @@ const grantWriteFields = {
   category: requiredText('Category', 120),
   donorAgency: requiredText('Donor agency', 200),
   grantSize: requiredText('Grant size', 100),
-  postDate: isoDay('Post date'),
+  postDate: day('Post date'),
   /** Null or blank: no deadline (a rolling call). */
   deadlineDate: nullableDay('Deadline'),
   imageUrl: optionalHttpUrl('Image URL'),
@@ -118,7 +118,6 @@ const grantWriteFields = {
 export const createGrantBody = z
   .object({
     ...grantWriteFields,
-    postDate: z.iso.date({ error: 'Post date is required, written YYYY-MM-DD.' }),
     deadlineDate: grantWriteFields.deadlineDate.optional().transform((v) => v ?? null),
     imageUrl: grantWriteFields.imageUrl.optional().transform((v) => v ?? null),
     country: grantWriteFields.country.optional().transform((v) => v ?? ''),

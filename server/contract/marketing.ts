@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { text } from './storable';
 
 export const newsletterBody = z.object({ email: emailSchema });
 export type NewsletterBody = z.input<typeof newsletterBody>;
@@ -13,30 +14,20 @@ export type NewsletterResponse = z.infer<typeof newsletterResponse>;
 
 /** SPEC §7: the body is `url` (path plus query). `referrer` is our optional addition (document.referrer). */
 export const trackVisitBody = z.object({
-  url: z
-    .string()
+  url: text('URL')
     .min(1)
     .max(2048)
     .refine((v) => v.startsWith('/') && !v.startsWith('//'), 'The url must be a path plus query.'),
-  referrer: z.string().max(2048).optional(),
+  referrer: text('Referrer').max(2048).optional(),
 });
 export type TrackVisitBody = z.input<typeof trackVisitBody>;
 
 export const contactMessageBody = z.object({
-  name: z
-    .string({ error: 'Name is required.' })
-    .trim()
-    .min(1, 'Name is required.')
-    .max(120, 'Name is too long.'),
+  name: text('Name').trim().min(1, 'Name is required.').max(120, 'Name is too long.'),
   email: emailSchema,
-  organisation: z.string().trim().max(160, 'Organisation is too long.').optional(),
-  subject: z
-    .string({ error: 'Subject is required.' })
-    .trim()
-    .min(3, 'Subject is required.')
-    .max(160, 'Subject is too long.'),
-  message: z
-    .string({ error: 'Message is required.' })
+  organisation: text('Organisation').trim().max(160, 'Organisation is too long.').optional(),
+  subject: text('Subject').trim().min(3, 'Subject is required.').max(160, 'Subject is too long.'),
+  message: text('Message')
     .trim()
     .min(10, 'Please write at least 10 characters.')
     .max(5000, 'Message is too long (5000 characters at most).'),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { text } from './storable';
 
 /** Ids are lowercase ULIDs: 26 characters of [0-9a-z], no dash. */
-export const idSchema = z
-  .string()
-  .regex(/^[0-9a-z]{26}$/, 'Must be a 26-character id of lowercase letters and digits.');
+export const idSchema = text('Id').regex(
+  /^[0-9a-z]{26}$/,
+  'Must be a 26-character id of lowercase letters and digits.',
+);
 
 export const ngoIdParams = z.object({ ngoId: idSchema });
 export type NgoIdParams = z.infer<typeof ngoIdParams>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies } from './money';
 import { plans, type Plan } from './plans';
+import { opaqueId, text } from './storable';
 
 /*
  * Payments: plan subscriptions and donations, through a hosted checkout of the provider named in the
@@ -43,7 +44,7 @@ export const currencySchema = z.enum(currencies, {
 
 export const paymentProviders = ['flutterwave'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
-export const providerParams = z.object({ provider: z.string().min(1).max(40) });
+export const providerParams = z.object({ provider: text('Provider').min(1).max(40) });
 
 export const paymentStatuses = ['pending', 'successful', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -62,14 +63,12 @@ export const subscriptionCheckoutBody = z.object({
 });
 export type SubscriptionCheckoutBody = z.input<typeof subscriptionCheckoutBody>;
 
-const optionalDonorName = z
-  .string()
+const optionalDonorName = text('Name')
   .trim()
   .max(120, 'Name is too long (120 characters at most).')
   .optional()
   .transform((v) => v || undefined);
-const optionalDonorEmail = z
-  .string()
+const optionalDonorEmail = text('Email')
   .trim()
   .max(254, 'Email is too long.')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address.')
@@ -82,7 +81,7 @@ const optionalDonorEmail = z
  * most donationMaxMinor(currency). Without an email the hosted checkout asks for one and no receipt is sent.
  */
 export const donationCheckoutBody = z.object({
-  causeId: z.string().min(1).max(64),
+  causeId: opaqueId('Cause'),
   amountMinor: z
     .number({ error: 'Enter an amount.' })
     .int('The amount must be a whole number of minor units.')
@@ -107,8 +106,8 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** GET /payments/{provider}/verify query (SPEC §3, §7): both required. */
 export const verifyPaymentQuery = z.object({
-  transaction_id: z.string().trim().min(1, 'Missing payment information.').max(64),
-  tx_ref: z.string().trim().min(1, 'Missing payment information.').max(128),
+  transaction_id: text('Transaction id').trim().min(1, 'Missing payment information.').max(64),
+  tx_ref: text('Payment reference').trim().min(1, 'Missing payment information.').max(128),
 });
 export type VerifyPaymentQuery = z.input<typeof verifyPaymentQuery>;
 
@@ -124,9 +123,9 @@ export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponse>;
  * tx_ref from its query; `status` in that query is never trusted, the server asks the provider.
  */
 export const donationConfirmBody = z.object({
-  txRef: z.string().trim().min(1).max(128),
+  txRef: text('Payment reference').trim().min(1).max(128),
   /** The provider's transaction_id when the redirect carried one; optional. */
-  transactionId: z.string().trim().max(64).optional(),
+  transactionId: text('Transaction id').trim().max(64).optional(),
 });
 export type DonationConfirmBody = z.input<typeof donationConfirmBody>;
 
@@ -172,6 +171,8 @@ export const paymentHistoryItem = z.object({
   createdAt: z.string(),
   /** ISO 8601 (UTC) of the move out of pending; null while pending. */
   settledAt: z.string().nullable(),
+  /** Made through the built-in test-mode simulator: no real money moved; shown as such. */
+  testMode: z.boolean(),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItem>;
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { errorBody } from '../contract/errors';
+import { text } from '../contract/storable';
 import { errorResponses } from './router';
 
 type Status = keyof typeof errorResponses;
@@ -28,8 +29,7 @@ export const bearer = [{ bearerAuth: [] }];
 
 /** The request header of a route behind the idempotency middleware (server/http/idempotency.ts). */
 export const idempotencyKeyHeaders = z.object({
-  'idempotency-key': z
-    .string()
+  'idempotency-key': text('Idempotency-Key')
     .max(255)
     .optional()
     .openapi({

@@ -1,13 +1,18 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
 import { PaymentCallbackScreen } from '@/features/payments/components/payment-callback-screen';
+import { returnMode } from '@/features/payments/return-mode';
 import { optionalSearchText } from '@/lib/search-params';
 import { isSignedIn } from '@/lib/session';
 
 // SPEC §3: the provider returns a subscriber with transaction_id and tx_ref (it adds status, unused).
-const callbackSearch = (search: Record<string, unknown>): { transaction_id?: string; tx_ref?: string } => ({
+// The test-mode return URL adds mode=test, which only labels the screen.
+const callbackSearch = (
+  search: Record<string, unknown>,
+): { transaction_id?: string; tx_ref?: string; mode?: 'test' } => ({
   transaction_id: optionalSearchText(search.transaction_id, 100),
   tx_ref: optionalSearchText(search.tx_ref, 200),
+  mode: returnMode(search.mode),
 });
 
 export const Route = createFileRoute('/{$provider}-callback')({
@@ -23,7 +28,7 @@ export const Route = createFileRoute('/{$provider}-callback')({
 
 function PaymentCallbackPage() {
   const { provider } = Route.useParams();
-  const { transaction_id, tx_ref } = Route.useSearch();
+  const { transaction_id, tx_ref, mode } = Route.useSearch();
   return (
     <MarketingLayout>
       <PaymentCallbackScreen
@@ -31,6 +36,7 @@ function PaymentCallbackPage() {
         provider={provider}
         transactionId={transaction_id}
         txRef={tx_ref}
+        testMode={mode === 'test'}
       />
     </MarketingLayout>
   );

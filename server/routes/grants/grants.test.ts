@@ -473,7 +473,7 @@ describe('writing grants', () => {
         category: 'Category is required.',
         donorAgency: 'Donor agency is required.',
         grantSize: 'Grant size is required.',
-        postDate: 'Post date is required, written YYYY-MM-DD.',
+        postDate: 'Post date is required.',
       },
     });
 
@@ -491,7 +491,7 @@ describe('writing grants', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({
       title: 'Title is required.',
-      postDate: 'Post date is required, written YYYY-MM-DD.',
+      postDate: 'Post date must be a date written YYYY-MM-DD.',
       imageUrl: 'Image URL must be a web address starting with http:// or https://.',
       applicationUrl: 'Application URL must be a web address starting with http:// or https://.',
       sourceUrl: 'Source URL must be a web address starting with http:// or https://.',

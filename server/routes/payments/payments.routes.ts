@@ -11,6 +11,7 @@ import {
   verifyPaymentQuery,
   verifyPaymentResponse,
 } from '../../contract/payments';
+import { text } from '../../contract/storable';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
@@ -129,7 +130,7 @@ export function createPaymentsRouter(deps: AppDeps, providers: PaymentProviders)
     description:
       'Configure `<PUBLIC_URL>/api/payments/flutterwave/webhook` with FLUTTERWAVE_WEBHOOK_HASH as the secret ' +
       'hash. The body only names the transaction; it is verified with the provider before anything settles.',
-    request: { params: providerParams, headers: z.object({ 'verif-hash': z.string().optional() }) },
+    request: { params: providerParams, headers: z.object({ 'verif-hash': text('verif-hash').optional() }) },
     responses: {
       200: jsonResponse(z.object({ received: z.literal(true) }), 'Accepted'),
       ...errors(401, 404, 502),

@@ -228,7 +228,16 @@ describe('test mode is explicit and closed', () => {
   });
 
   it('answers bad bodies on the webhook and the simulator with 4xx, never 5xx', async () => {
-    for (const body of ['null', '[]', '"x"', '{"data":null}', '{"data":{"id":{"a":1},"tx_ref":[1]}}', '{']) {
+    for (const body of [
+      'null',
+      '[]',
+      '"x"',
+      '{"data":null}',
+      '{"data":{"id":{"a":1},"tx_ref":[1]}}',
+      '{',
+      '{"data":{"id":1,"tx_ref":"x\\u0000"}}',
+      '{"data":{"id":"1\\u0000","tx_ref":"DON-x-y"}}',
+    ]) {
       const hook = await t.app.request('/api/payments/flutterwave/webhook', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'verif-hash': t.env.FLUTTERWAVE_WEBHOOK_HASH! },

@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { PaymentStatus } from '../../contract/payments';
+import { isStorableText } from '../../contract/storable';
 import { decimalToMinor, minorToDecimal } from './money';
 import {
   ProviderUnavailableError,
@@ -156,10 +157,13 @@ export function createFlutterwaveAdapter(options: FlutterwaveOptions): PaymentPr
       const data = isObject(body.data) ? body.data : {};
       const id = data.id;
       const txRef = data.tx_ref;
+      // A reference or id we could never have issued (one Postgres cannot even store) is not ours.
+      const ours = (v: string) => v.length > 0 && v.length <= 200 && isStorableText(v);
+      const transactionId = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
       return {
         event: typeof body.event === 'string' ? body.event : '',
-        transactionId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-        txRef: typeof txRef === 'string' ? txRef : null,
+        transactionId: transactionId && ours(transactionId) ? transactionId : null,
+        txRef: typeof txRef === 'string' && ours(txRef) ? txRef : null,
       };
     },
   };

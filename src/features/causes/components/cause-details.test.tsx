@@ -27,6 +27,7 @@ const cause: CauseDetail = {
       amountMinor: 30_000,
       currency: 'RWF',
       createdAt: '2026-01-02T10:00:00.000Z',
+      testMode: false,
     },
     {
       id: 'd2',
@@ -34,6 +35,7 @@ const cause: CauseDetail = {
       amountMinor: 10_000,
       currency: 'RWF',
       createdAt: '2026-01-01T10:00:00.000Z',
+      testMode: false,
     },
   ],
 };

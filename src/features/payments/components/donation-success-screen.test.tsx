@@ -7,10 +7,13 @@ import { DonationSuccessScreen } from './donation-success-screen';
 const THANKS = 'Thank you for your donation. Your contribution has been received.';
 const REDIRECT_NOTE = "You'll be redirected automatically in a few seconds...";
 
-function renderSuccess(txRef?: string) {
-  return renderWithRouter(<DonationSuccessScreen provider="flutterwave" txRef={txRef} transactionId="77" />, {
-    path: '/flutterwave-success',
-  });
+const TEST_MODE_NOTE = 'Test mode: no real money moved.';
+
+function renderSuccess(txRef?: string, { testMode }: { testMode?: boolean } = {}) {
+  return renderWithRouter(
+    <DonationSuccessScreen provider="flutterwave" txRef={txRef} transactionId="77" testMode={testMode} />,
+    { path: '/flutterwave-success' },
+  );
 }
 
 const confirmed = (status: string, causeId: string | null = 'c1') =>
@@ -72,5 +75,39 @@ describe('DonationSuccessScreen', () => {
     await renderSuccess('DON-c1-n0nce');
     expect(await screen.findByText(/still being confirmed/)).toBeInTheDocument();
     expect(screen.getByText(THANKS)).toBeInTheDocument();
+  });
+
+  describe('test mode (mode=test on the return trip)', () => {
+    it('shows the note while confirming and once thanked, beside the spec texts', async () => {
+      let answer!: (r: Response) => void;
+      stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+      await renderSuccess('DON-c1-n0nce', { testMode: true });
+      expect(await screen.findByText(/^Confirming your donation/)).toBeInTheDocument();
+      expect(screen.getByText(TEST_MODE_NOTE)).toBeInTheDocument();
+      expect(screen.getByText(THANKS)).toBeInTheDocument();
+
+      await act(async () => answer(confirmed('successful')));
+      await vi.waitFor(() => expect(screen.queryByText(/^Confirming your donation/)).not.toBeInTheDocument());
+      expect(screen.getByText(TEST_MODE_NOTE)).toBeInTheDocument();
+      expect(screen.getByText(THANKS)).toBeInTheDocument();
+      expect(screen.getByText(REDIRECT_NOTE)).toBeInTheDocument();
+    });
+
+    it('shows the note when the donation was not completed', async () => {
+      stubFetch(() => confirmed('failed'));
+      await renderSuccess('DON-c1-n0nce', { testMode: true });
+      expect(await screen.findByRole('heading', { name: 'Donation not completed' })).toBeInTheDocument();
+      expect(screen.getByText(TEST_MODE_NOTE)).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Donation failed\.$/);
+    });
+
+    it('shows no note for a live donation, in any state', async () => {
+      stubFetch(() => confirmed('successful'));
+      await renderSuccess('DON-c1-n0nce');
+      expect(screen.getByText(THANKS)).toBeInTheDocument();
+      expect(screen.queryByText(TEST_MODE_NOTE)).not.toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.queryByText(/^Confirming your donation/)).not.toBeInTheDocument());
+      expect(screen.queryByText(TEST_MODE_NOTE)).not.toBeInTheDocument();
+    });
   });
 });

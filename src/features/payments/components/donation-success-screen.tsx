@@ -11,16 +11,19 @@ const textClass = 'text-slate-700 dark:text-slate-300';
 /**
  * /{provider}-success: the donor's return from the payment page. The thank-you text, links and the
  * 5-second redirect are SPEC §2/§4; the outcome shown comes from the server's confirmation by tx_ref,
- * never from the `status` in the query string.
+ * never from the `status` in the query string. `testMode` (the return trip's `mode=test`) only
+ * labels the screen.
  */
 export function DonationSuccessScreen({
   provider,
   txRef,
   transactionId,
+  testMode = false,
 }: {
   provider: string;
   txRef?: string;
   transactionId?: string;
+  testMode?: boolean;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -71,7 +74,7 @@ export function DonationSuccessScreen({
 
   if (refused) {
     return (
-      <PaymentStatusPanel tone="error" title="Donation not completed">
+      <PaymentStatusPanel tone="error" title="Donation not completed" testMode={testMode}>
         <p role="alert" className={textClass}>
           {data.message || 'The payment was not completed, so no donation was made.'}
         </p>
@@ -81,7 +84,7 @@ export function DonationSuccessScreen({
   }
 
   return (
-    <PaymentStatusPanel tone="success" title="Thank you!">
+    <PaymentStatusPanel tone="success" title="Thank you!" testMode={testMode}>
       <p className={textClass}>Thank you for your donation. Your contribution has been received.</p>
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
         {txRef && (status === 'pending' || status === 'idle')

@@ -7,7 +7,9 @@ import { MISSING_PAYMENT_INFO, PaymentCallbackScreen } from './payment-callback-
 
 const path = '/flutterwave-callback?transaction_id=123&tx_ref=SUB-n1-abc';
 
-function renderCallback(props: { transactionId?: string; txRef?: string }) {
+const TEST_MODE_NOTE = 'Test mode: no real money moved.';
+
+function renderCallback(props: { transactionId?: string; txRef?: string; testMode?: boolean }) {
   return renderWithRouter(<PaymentCallbackScreen provider="flutterwave" {...props} />, { path });
 }
 
@@ -102,6 +104,48 @@ describe('PaymentCallbackScreen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'An error occurred during payment verification. Please contact support.',
     );
+  });
+
+  describe('test mode (mode=test on the return trip)', () => {
+    it('shows the note while processing and once verified, beside the spec texts', async () => {
+      let answer!: (r: Response) => void;
+      stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+      await renderCallback({ transactionId: '123', txRef: 'SUB-n1-abc', testMode: true });
+      expect(await heading('Processing Payment')).toBeInTheDocument();
+      expect(screen.getByText(TEST_MODE_NOTE)).toBeInTheDocument();
+      expect(screen.getByText('Verifying your payment...')).toBeInTheDocument();
+
+      await act(async () => answer(jsonResponse({ success: true, message: 'Payment verified.' })));
+      expect(await heading('Payment Successful!')).toBeInTheDocument();
+      expect(screen.getByText(TEST_MODE_NOTE)).toBeInTheDocument();
+      expect(screen.getByText('Payment verified successfully!')).toBeInTheDocument();
+    });
+
+    it('shows the note in the error state, leaving the alert text as it was', async () => {
+      stubFetch(() => jsonResponse({ success: false, message: 'The payment was cancelled.' }));
+      await renderCallback({ transactionId: '123', txRef: 'SUB-n1-abc', testMode: true });
+      expect(await heading('Payment Error')).toBeInTheDocument();
+      expect(screen.getByText(TEST_MODE_NOTE)).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(/^The payment was cancelled\.$/);
+    });
+
+    it('shows no note for a live payment, in any state', async () => {
+      let answer!: (r: Response) => void;
+      stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+      await renderCallback({ transactionId: '123', txRef: 'SUB-n1-abc' });
+      expect(await heading('Processing Payment')).toBeInTheDocument();
+      expect(screen.queryByText(TEST_MODE_NOTE)).not.toBeInTheDocument();
+      await act(async () => answer(jsonResponse({ success: true, message: 'Payment verified.' })));
+      expect(await heading('Payment Successful!')).toBeInTheDocument();
+      expect(screen.queryByText(TEST_MODE_NOTE)).not.toBeInTheDocument();
+    });
+
+    it('shows no note on the missing-information error of a live return', async () => {
+      stubFetch(() => jsonResponse({ success: true, message: 'ok' }));
+      await renderCallback({});
+      expect(await heading('Payment Error')).toBeInTheDocument();
+      expect(screen.queryByText(TEST_MODE_NOTE)).not.toBeInTheDocument();
+    });
   });
 
   it('does not redirect after an error', async () => {

@@ -13,15 +13,18 @@ const messageClass = 'text-slate-700 dark:text-slate-300';
 /**
  * /{provider}-callback: where the payment provider sends a subscriber back. It only asks the server
  * to verify; the server is idempotent, so a reload verifies again and changes nothing twice.
+ * `testMode` (the return trip's `mode=test`) only labels the screen; it decides nothing.
  */
 export function PaymentCallbackScreen({
   provider,
   transactionId,
   txRef,
+  testMode = false,
 }: {
   provider: string;
   transactionId?: string;
   txRef?: string;
+  testMode?: boolean;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -64,7 +67,7 @@ export function PaymentCallbackScreen({
 
   if (failure) {
     return (
-      <PaymentStatusPanel tone="error" title="Payment Error">
+      <PaymentStatusPanel tone="error" title="Payment Error" testMode={testMode}>
         <p role="alert" className={messageClass}>
           {failure}
         </p>
@@ -77,7 +80,7 @@ export function PaymentCallbackScreen({
 
   if (verified) {
     return (
-      <PaymentStatusPanel tone="success" title="Payment Successful!">
+      <PaymentStatusPanel tone="success" title="Payment Successful!" testMode={testMode}>
         <p role="status" className={messageClass}>
           Payment verified successfully!
         </p>
@@ -89,7 +92,7 @@ export function PaymentCallbackScreen({
   }
 
   return (
-    <PaymentStatusPanel tone="processing" title="Processing Payment">
+    <PaymentStatusPanel tone="processing" title="Processing Payment" testMode={testMode}>
       <p role="status" className={messageClass}>
         Verifying your payment...
       </p>

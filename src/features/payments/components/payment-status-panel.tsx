@@ -1,5 +1,6 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { TestModeBadge } from '@/components/ui/test-mode-badge';
 
 type Tone = 'processing' | 'success' | 'error';
 
@@ -11,15 +12,18 @@ const icons = {
 
 /**
  * The centred card of the payment screens. The heading takes focus when the state changes, so a
- * screen reader hears the outcome without hunting for it.
+ * screen reader hears the outcome without hunting for it. `testMode` adds the test-mode note under
+ * the heading, in every state, beside the spec's texts rather than in them.
  */
 export function PaymentStatusPanel({
   tone,
   title,
+  testMode = false,
   children,
 }: {
   tone: Tone;
   title: string;
+  testMode?: boolean;
   children: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,6 +45,7 @@ export function PaymentStatusPanel({
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
         {title}
       </h1>
+      {testMode && <TestModeBadge variant="note" />}
       {children}
     </div>
   );

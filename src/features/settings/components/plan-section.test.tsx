@@ -4,6 +4,8 @@ import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { PlanSection } from './plan-section';
 
+const TEST_MODE_LABEL = 'Test mode payment: no real money moved';
+
 const subscription = {
   planId: 'growth',
   planName: 'NGO Growth',
@@ -26,6 +28,7 @@ const history = [
     status: 'successful',
     createdAt: '2026-11-23T10:00:00.000Z',
     settledAt: '2026-11-23T10:01:00.000Z',
+    testMode: false,
   },
   {
     id: 'p1',
@@ -38,6 +41,7 @@ const history = [
     status: 'cancelled',
     createdAt: '2026-11-22T10:00:00.000Z',
     settledAt: '2026-11-22T10:01:00.000Z',
+    testMode: true,
   },
 ];
 
@@ -58,6 +62,18 @@ describe('PlanSection', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent(/NGO Growth.*\$29.*Paid.*SUB-n1-b/);
     expect(rows[1]).toHaveTextContent(/NGO Impact.*\$99.*Cancelled.*SUB-n1-a/);
+  });
+
+  it('marks a test-mode payment beside its status, and only that one', async () => {
+    stubFetch(({ url }) => jsonResponse(url.endsWith('/payments/subscription') ? subscription : history));
+    await renderWithRouter(<PlanSection canManagePlan />, { path: '/settings' });
+    const table = await screen.findByRole('table', { name: 'Subscription payments, newest first' });
+    const [live, test] = within(table).getAllByRole('row').slice(1);
+    expect(within(live!).queryByText(TEST_MODE_LABEL)).not.toBeInTheDocument();
+    const statusCell = within(test!).getAllByRole('cell')[3]!;
+    expect(statusCell).toHaveTextContent('Cancelled');
+    expect(within(statusCell).getByText(TEST_MODE_LABEL)).toBeInTheDocument();
+    expect(within(statusCell).getByTestId('test-mode-badge')).toHaveTextContent(/^Test/);
   });
 
   it('says when there are no payments and when the plan cannot be loaded', async () => {

@@ -7,6 +7,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TestModeBadge } from '@/components/ui/test-mode-badge';
 import { errorMessage } from '@/lib/api-client';
 import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -164,6 +165,12 @@ function PaymentHistoryCard() {
                     >
                       {paymentStatusText[p.status]}
                     </span>
+                    {p.testMode && (
+                      <>
+                        {' '}
+                        <TestModeBadge />
+                      </>
+                    )}
                   </td>
                   <td className="py-2 font-mono text-xs break-all">{p.txRef}</td>
                 </tr>
