@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { compress } from './http/compress';
 import type { AppBindings, AppDeps } from './http/context';
 import { closeConnectionHeaders } from './http/close-connection';
 import { ApiError, errorResponse } from './http/errors';
@@ -39,6 +39,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       connectOrigins: connectOriginsOf([deps.env.VITE_API_BASE_URL, deps.env.VITE_BLOGS_API_BASE_URL]),
     }),
   );
+  // Ours, not hono/compress: it neither streams uncompressed answers nor gzips the same listing per request.
   app.use('*', compress());
   app.use(
     '/api/*',

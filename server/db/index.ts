@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,6 +23,67 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Runs work one piece at a time, in arrival order, each piece on its own turn of the event loop
+ * (started from setImmediate, never straight from the caller or the previous piece).
+ *
+ * Why (issue 11, ADR 0021): PGlite runs a statement synchronously in WebAssembly (1.5 ms for the
+ * demo listing). Started straight from a request handler, each statement ran inside the callback
+ * that read its request, so one turn of the event loop read every ready socket and answered each in
+ * full: 200 connections made turns of a quarter of a second and more. Node's libuv (≥ 1.45) accepts
+ * one new connection per turn, so new connections waited in the kernel's accept backlog, over 10 s
+ * for about half of them, again after each reconnect, while the connections already accepted were
+ * answered in turn. With one statement per turn, a turn is short, every turn accepts a connection
+ * and reads the sockets, and a request waits only for the statements queued ahead of it.
+ */
+export class FairTurns {
+  readonly #waiting: (() => void)[] = [];
+  /** A piece is running, or scheduled to start on the next turn. */
+  #busy = false;
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#waiting.push(() => {
+        let done: Promise<T>;
+        try {
+          done = work();
+        } catch (error) {
+          done = Promise.reject(error);
+        }
+        done.then(resolve, reject).finally(() => this.#next());
+      });
+      if (!this.#busy) this.#next();
+    });
+  }
+
+  /** Pieces waiting for their turn (not counting the one running). */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /** Schedules the next piece for the next turn, or notes that there is none. */
+  #next() {
+    this.#busy = this.#waiting.length > 0;
+    if (this.#busy) setImmediate(() => this.#waiting.shift()?.());
+  }
+}
+
+/**
+ * The embedded database as Drizzle uses it (query and transaction), each statement or whole
+ * transaction taking its turn through `turns`. Queries inside a transaction go through the
+ * transaction's own handle, so they never wait behind it; querying the outer handle while a
+ * transaction is open waits for it to end (as PGlite's own lock already did, see http/db-of.ts).
+ */
+function takingTurns(client: PGlite, turns: FairTurns) {
+  return {
+    query: <T>(query: string, params?: unknown[], options?: QueryOptions) =>
+      turns.run(() => client.query<T>(query, params, options)),
+    exec: (query: string, options?: QueryOptions) => turns.run(() => client.exec(query, options)),
+    transaction: <T>(callback: (tx: PGliteTransaction) => Promise<T>) =>
+      turns.run(() => client.transaction(callback)),
+  };
+}
 
 /** `memory` gives a throwaway embedded database (tests); a URL gives PostgreSQL; else PGlite under dataDir. */
 export async function openDatabase(
@@ -53,13 +114,15 @@ export async function openDatabase(
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
-  const db = drizzlePglite(client, { schema });
+  const fair = takingTurns(client, new FairTurns());
+  // Drizzle only calls query and transaction on its client (drizzle-orm/pglite/session).
+  const db = drizzlePglite(fair as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
-      await client.query('select 1');
+      await fair.query('select 1');
     },
     close: () => client.close(),
   };

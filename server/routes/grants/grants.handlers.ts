@@ -8,6 +8,7 @@ import {
   type updateGrantBody,
 } from '../../contract/grants';
 import type { Database } from '../../db';
+import { currentSnapshot, readWhileUnchanged } from '../../db/snapshot-cache';
 import { grants } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { newId } from '../../services/ids';
@@ -75,15 +76,20 @@ export function grantOrder(f: Pick<GrantListFilters, 'sortBy' | 'sortOrder'>): S
 /**
  * The listing as JSON text, built by Postgres from each row's stored listing JSON: no row objects
  * are materialised or re-serialised in JavaScript, which is what keeps thousands of matches fast.
+ * While no write has committed since the same listing was last built, the database is asked only
+ * whether that is still so, and the text built then is answered (db/snapshot-cache.ts, ADR 0021).
  */
 export async function listGrantsJson(db: Database, f: GrantListFilters): Promise<string> {
-  const [row] = await db
-    .select({
-      json: sql<string>`coalesce('[' || string_agg(${grants.listingJson}, ',' order by ${grantOrder(f)}) || ']', '[]')`,
-    })
-    .from(grants)
-    .where(grantConditions(f));
-  return row?.json ?? '[]';
+  return readWhileUnchanged(
+    db,
+    db
+      .select({
+        snapshot: currentSnapshot,
+        value: sql<string>`coalesce('[' || string_agg(${grants.listingJson}, ',' order by ${grantOrder(f)}) || ']', '[]')`,
+      })
+      .from(grants)
+      .where(grantConditions(f)),
+  );
 }
 
 export async function getGrant(db: Pick<Database, 'select'>, id: string): Promise<GrantDetail> {
