@@ -13,6 +13,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
+    // Every new browser context would install the service worker on its first page, precaching the
+    // public site: about 2.5 s of CPU, competing with the test on a 2-core machine, in each of some
+    // 200 tests. The specs of the worker, offline use and installing allow it (`test.use`); elsewhere
+    // every page comes from the server, as on a first visit.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { demoPassword, demoUsers, expect, test } from './support/fixtures';
 
 /*
@@ -480,43 +480,52 @@ test.describe('Blog page', () => {
   });
 });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
+// One test per page and theme, so a time limit covers one axe scan.
 for (const theme of ['light', 'dark'] as const) {
-  test(`the loaded listings and their pages have no serious accessibility violations (${theme})`, async ({
-    page,
-    request,
-    signIn,
-  }) => {
-    test.setTimeout(90_000);
-    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    const [blog] = await seededBlogs(request);
-    const [grant] = await apiGrants(request);
-    await page.goto('/public-grants');
-    await expect(cardTitles(page).first()).toBeVisible();
-    expect(await seriousViolations(page), '/public-grants').toEqual([]);
-    await page.goto('/public-blogs');
-    await expect(cardTitles(page).first()).toBeVisible();
-    expect(await seriousViolations(page), '/public-blogs').toEqual([]);
-    await page.goto(`/blogs/${blog!.id}`);
-    await expect(page.getByTestId('blog-content')).toBeVisible();
-    expect(await seriousViolations(page), '/blogs/{id}').toEqual([]);
+  test.describe(`accessibility, ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    });
 
-    await signIn('SUPER_ADMIN');
-    await page.goto('/grants');
-    await expect(cardTitles(page).first()).toBeVisible();
-    expect(await seriousViolations(page), '/grants').toEqual([]);
-    await page.goto(`/grants/${grant!.id}`);
-    await expect(page.getByTestId('deadline-countdown')).toBeVisible();
-    expect(await seriousViolations(page), '/grants/{id}').toEqual([]);
-    await page.goto('/grants/new');
-    await page.getByRole('button', { name: 'Add grant' }).click();
-    await expect(page.getByText('Title is required.')).toBeVisible();
-    expect(await seriousViolations(page), '/grants/new').toEqual([]);
+    for (const path of ['/public-grants', '/public-blogs'] as const) {
+      test(`${path}, loaded, has no serious accessibility violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(cardTitles(page).first()).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('a blog post has no serious accessibility violations', async ({ page, request }) => {
+      const [blog] = await seededBlogs(request);
+      await page.goto(`/blogs/${blog!.id}`);
+      await expect(page.getByTestId('blog-content')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('/grants, loaded, has no serious accessibility violations', async ({ page, signIn }) => {
+      await signIn('SUPER_ADMIN');
+      await page.goto('/grants');
+      await expect(cardTitles(page).first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a grant page has no serious accessibility violations', async ({ page, request, signIn }) => {
+      const [grant] = await apiGrants(request);
+      await signIn('SUPER_ADMIN');
+      await page.goto(`/grants/${grant!.id}`);
+      await expect(page.getByTestId('deadline-countdown')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('/grants/new with its messages has no serious accessibility violations', async ({
+      page,
+      signIn,
+    }) => {
+      await signIn('SUPER_ADMIN');
+      await page.goto('/grants/new');
+      await page.getByRole('button', { name: 'Add grant' }).click();
+      await expect(page.getByText('Title is required.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

@@ -2,6 +2,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 5, reading offline: pages seen once open with no network, both when the browser is offline
  * (context.setOffline) and when it is "online" but the server is gone (stopped). This spec owns its
@@ -11,6 +14,8 @@ import { startServerProcess, type ServerProcess } from './support/server-process
 let server: ServerProcess;
 
 test.beforeAll(async () => {
+  // A server start (migrations, demo seed) is some 10 s of CPU: far more than that on a busy machine.
+  test.setTimeout(120_000);
   server = await startServerProcess();
 });
 

@@ -4,6 +4,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The offline outbox against its own server process, which these tests stop, kill and restart.
  * Rows are read back by opening the stopped server's embedded database: nothing else reads the

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 const desktopEntries = ['Services', 'About', 'Grants', 'Blog', 'Pricing', 'Contact'];
@@ -233,12 +233,7 @@ test.describe('mobile', () => {
           ),
         )
         .toBe(true);
-      const results = await new AxeBuilder({ page }).include('#public-header').analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        theme,
-      ).toEqual([]);
+      expect(await seriousViolations(page, { include: '#public-header' }), theme).toEqual([]);
     }
   });
 });

@@ -1,7 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { devices } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+
+// Installing is about the installed app, worker included (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * Headless Chromium never offers installation by itself, so the page gets a stand-in for the event,
@@ -21,13 +24,6 @@ const offerInstallEarly = (page: Page) =>
     });
   });
 
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`the install button is in the public and portal headers, and accessible (${theme})`, async ({
     page,
@@ -38,7 +34,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/');
     const install = page.getByRole('banner').getByRole('button', { name: 'Install app' });
     await expect(install).toBeVisible();
-    expect(await seriousViolations(page, '#public-header')).toEqual([]);
+    expect(await seriousViolations(page, { include: '#public-header' })).toEqual([]);
     await install.click();
     await expect.poll(() => page.evaluate(() => 'installPrompted' in window)).toBe(true);
     // The event is spent: the browser decides when to offer installation again.
@@ -46,7 +42,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     await signIn('STAFF');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Install app' })).toBeVisible();
-    expect(await seriousViolations(page, 'header')).toEqual([]);
+    expect(await seriousViolations(page, { include: 'header' })).toEqual([]);
   });
 }
 
@@ -68,7 +64,7 @@ test.describe('on iOS Safari', () => {
       const dialog = page.getByRole('dialog', { name: 'Install NGO Portal' });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText('Add to Home Screen');
-      expect(await seriousViolations(page, '#public-header')).toEqual([]);
+      expect(await seriousViolations(page, { include: '#public-header' })).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(hint).toBeFocused();

@@ -5,6 +5,9 @@ import { expect, test } from './support/fixtures';
 import { secondBuild } from './support/second-build';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The app entry a prerendered page boots (public/boot.js): it changes with every build. */
 const entryIn = (html: string) => /data-entry="([^"]+)"/.exec(html)?.[1];
 const entryOnPage = (page: Page) =>
