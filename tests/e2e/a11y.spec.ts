@@ -1,5 +1,5 @@
-import { seriousViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { desktop, phone, scan, scanTest, type Screen } from './support/scan-pages';
 
 /*
  * One test per page, theme and screen, so a time limit covers one axe scan, and the tests share both
@@ -9,7 +9,7 @@ import { expect, test } from './support/fixtures';
  * what only the small layout shows (the menu button, stacked sections, text wrapped narrow). No colour
  * in src/ depends on the width, so a dark phone scan would add only the dark colours of the few
  * phone-only controls, which share their classes with the desktop's. 16 pages × 3 = 48 scans instead
- * of 64. info-pages.spec.ts checks that nothing scrolls sideways at 360 px, in both themes.
+ * of 64, less the two listings' desktop scans, which listings.spec.ts makes with their results loaded. info-pages.spec.ts checks that nothing scrolls sideways at 360 px, in both themes.
  */
 
 const publicPages = [
@@ -31,51 +31,50 @@ const publicPages = [
   '/payment-success',
 ];
 
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 360, height: 740 };
-const screens = [
-  { theme: 'light', label: '1280 px', viewport: desktop },
-  { theme: 'dark', label: '1280 px', viewport: desktop },
-  { theme: 'light', label: '360 px', viewport: phone },
-] as const;
+const listings = ['/public-grants', '/public-blogs'];
 
-test.describe.configure({ mode: 'parallel' });
+const screens: Screen[] = [
+  { theme: 'light', viewport: desktop },
+  { theme: 'dark', viewport: desktop },
+  { theme: 'light', viewport: phone },
+];
 
-for (const { theme, label, viewport } of screens) {
-  test.describe(`${theme} theme, ${label}`, () => {
-    test.use({ viewport });
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    });
+scanTest.describe.configure({ mode: 'parallel' });
 
-    for (const path of publicPages) {
-      test(`${path} has no serious accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading').first()).toBeVisible();
-        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-        else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-        expect(await seriousViolations(page)).toEqual([]);
+for (const screen of screens) {
+  scanTest.describe(`${screen.theme} theme, ${screen.viewport.width} px`, () => {
+    // The listings are scanned on the desktop with their results loaded, in listings.spec.ts.
+    const paths =
+      screen.viewport === desktop ? publicPages.filter((p) => !listings.includes(p)) : publicPages;
+    for (const path of paths) {
+      scanTest(`${path} has no serious accessibility violations`, async ({ tabFor }) => {
+        const page = await tabFor(screen);
+        const violations = await scan(page, path, screen, (p) =>
+          expect(p.getByRole('heading').first()).toBeVisible(),
+        );
+        expect(violations).toEqual([]);
       });
     }
   });
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`the portal, ${theme} theme`, () => {
-    test.beforeEach(async ({ page, signIn }) => {
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      await signIn('NGO_ADMIN');
+  const screen: Screen = { theme, viewport: desktop, as: 'NGO_ADMIN' };
+  scanTest.describe(`the portal, ${theme} theme`, () => {
+    scanTest('/dashboard has no serious accessibility violations', async ({ tabFor }) => {
+      const page = await tabFor(screen);
+      const violations = await scan(page, '/dashboard', screen, (p) =>
+        expect(p.getByRole('heading', { name: /Welcome back/ })).toBeVisible(),
+      );
+      expect(violations).toEqual([]);
     });
 
-    test('/dashboard has no serious accessibility violations', async ({ page }) => {
-      await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-
-    test('/settings has no serious accessibility violations', async ({ page }) => {
-      await page.goto('/settings');
-      await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+    scanTest('/settings has no serious accessibility violations', async ({ tabFor }) => {
+      const page = await tabFor(screen);
+      const violations = await scan(page, '/settings', screen, (p) =>
+        expect(p.getByRole('main').getByRole('heading').first()).toBeVisible(),
+      );
+      expect(violations).toEqual([]);
     });
   });
 }

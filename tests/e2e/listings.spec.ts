@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { seriousViolations } from './support/axe';
 import { demoPassword, demoUsers, expect, test } from './support/fixtures';
+import { desktop, scan, scanTest, type Screen } from './support/scan-pages';
 
 /*
  * The grants and blogs listings (SPEC §2, §3, §4, §7, §8), the grant pages and the blog page, against
@@ -480,52 +480,54 @@ test.describe('Blog page', () => {
   });
 });
 
-// One test per page and theme, so a time limit covers one axe scan.
+// One test per page and theme, so a time limit covers one axe scan; the scans share a tab per theme.
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`accessibility, ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    });
-
+  const visitor: Screen = { theme, viewport: desktop };
+  const superAdmin: Screen = { theme, viewport: desktop, as: 'SUPER_ADMIN' };
+  scanTest.describe(`accessibility, ${theme} theme`, () => {
     for (const path of ['/public-grants', '/public-blogs'] as const) {
-      test(`${path}, loaded, has no serious accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await expect(cardTitles(page).first()).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
+      scanTest(`${path}, loaded, has no serious accessibility violations`, async ({ tabFor }) => {
+        const page = await tabFor(visitor);
+        const violations = await scan(page, path, visitor, (p) =>
+          expect(cardTitles(p).first()).toBeVisible(),
+        );
+        expect(violations).toEqual([]);
       });
     }
 
-    test('a blog post has no serious accessibility violations', async ({ page, request }) => {
+    scanTest('a blog post has no serious accessibility violations', async ({ tabFor, request }) => {
       const [blog] = await seededBlogs(request);
-      await page.goto(`/blogs/${blog!.id}`);
-      await expect(page.getByTestId('blog-content')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      const page = await tabFor(visitor);
+      const violations = await scan(page, `/blogs/${blog!.id}`, visitor, (p) =>
+        expect(p.getByTestId('blog-content')).toBeVisible(),
+      );
+      expect(violations).toEqual([]);
     });
 
-    test('/grants, loaded, has no serious accessibility violations', async ({ page, signIn }) => {
-      await signIn('SUPER_ADMIN');
-      await page.goto('/grants');
-      await expect(cardTitles(page).first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+    scanTest('/grants, loaded, has no serious accessibility violations', async ({ tabFor }) => {
+      const page = await tabFor(superAdmin);
+      const violations = await scan(page, '/grants', superAdmin, (p) =>
+        expect(cardTitles(p).first()).toBeVisible(),
+      );
+      expect(violations).toEqual([]);
     });
 
-    test('a grant page has no serious accessibility violations', async ({ page, request, signIn }) => {
+    scanTest('a grant page has no serious accessibility violations', async ({ tabFor, request }) => {
       const [grant] = await apiGrants(request);
-      await signIn('SUPER_ADMIN');
-      await page.goto(`/grants/${grant!.id}`);
-      await expect(page.getByTestId('deadline-countdown')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      const page = await tabFor(superAdmin);
+      const violations = await scan(page, `/grants/${grant!.id}`, superAdmin, (p) =>
+        expect(p.getByTestId('deadline-countdown')).toBeVisible(),
+      );
+      expect(violations).toEqual([]);
     });
 
-    test('/grants/new with its messages has no serious accessibility violations', async ({
-      page,
-      signIn,
-    }) => {
-      await signIn('SUPER_ADMIN');
-      await page.goto('/grants/new');
-      await page.getByRole('button', { name: 'Add grant' }).click();
-      await expect(page.getByText('Title is required.')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+    scanTest('/grants/new with its messages has no serious accessibility violations', async ({ tabFor }) => {
+      const page = await tabFor(superAdmin);
+      const violations = await scan(page, '/grants/new', superAdmin, async (p) => {
+        await p.getByRole('button', { name: 'Add grant' }).click();
+        await expect(p.getByText('Title is required.')).toBeVisible();
+      });
+      expect(violations).toEqual([]);
     });
   });
 }

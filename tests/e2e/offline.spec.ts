@@ -118,6 +118,7 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
     .first()
     .click();
   await expect(page).toHaveURL(/\/blogs\/\w+$/);
+  await expect(page.getByTestId('blog-content')).toBeVisible();
   const blogPath = new URL(page.url()).pathname;
   const blogTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await expect.poll(async () => (await mainPicture(page)).drawn).toBe(true);
@@ -136,6 +137,8 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
     .first()
     .click();
   await expect(page).toHaveURL(/\/grants\/\w+$/);
+  // The URL changes before the detail replaces the list: read the title once the grant is shown.
+  await expect(page.getByTestId('deadline-countdown')).toBeVisible();
   const grantPath = new URL(page.url()).pathname;
   const grantTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await expect.poll(async () => (await mainPicture(page)).drawn).toBe(true);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { seriousViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { desktop, scan, scanTest, visit, type Screen } from './support/scan-pages';
 
 /*
  * The cause screens and the payment screens, axe-clean in both themes: one test per screen and theme,
@@ -12,7 +12,7 @@ const CAUSE = 'School meals for 300 pupils';
 
 /** The seeded cause's id, read from its link in the list of causes. */
 async function seededCauseId(page: Page): Promise<string> {
-  await page.goto('/causes');
+  await visit(page, '/causes');
   const link = page.getByRole('link', { name: CAUSE });
   await expect(link).toBeVisible();
   const id = /\/causes\/([A-Za-z0-9]+)/.exec((await link.getAttribute('href')) ?? '')?.[1];
@@ -29,23 +29,19 @@ const screens = [
   { path: '/flutterwave-success', heading: 'Thank you!' },
 ] as const;
 
-test.describe.configure({ mode: 'parallel' });
+scanTest.describe.configure({ mode: 'parallel' });
 
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.beforeEach(async ({ page, signIn }) => {
-      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      await signIn('NGO_ADMIN');
-    });
-
+  const screen: Screen = { theme, viewport: desktop, as: 'NGO_ADMIN' };
+  scanTest.describe(`${theme} theme`, () => {
     for (const { path, heading } of screens) {
-      test(`${path} has no serious accessibility violations`, async ({ page }) => {
+      scanTest(`${path} has no serious accessibility violations`, async ({ tabFor }) => {
+        const page = await tabFor(screen);
         const url = path.includes('{causeId}') ? path.replace('{causeId}', await seededCauseId(page)) : path;
-        await page.goto(url);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-        else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-        expect(await seriousViolations(page), url).toEqual([]);
+        const violations = await scan(page, url, screen, (p) =>
+          expect(p.getByRole('heading', { level: 1, name: heading })).toBeVisible(),
+        );
+        expect(violations, url).toEqual([]);
       });
     }
   });

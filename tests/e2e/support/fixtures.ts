@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 
+interface SessionUser {
+  id: string;
+  role: string;
+  name?: string;
+  email?: string;
+  ngoId: string;
+}
+
 export const demoPassword = 'demo-pass-2026';
 
 export const demoUsers = {
@@ -72,10 +80,38 @@ export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
     };
     await use(page);
   },
+  // Signing in through the form is auth.spec.ts's subject; elsewhere a test starts signed in, as a
+  // returning user does: the API's answer is stored the way the sign-in form stores it, then the portal
+  // opens. Once per tab (a flag in sessionStorage), so signing out within a test stays signed out.
   signIn: async ({ page }, use) => {
     await use(async (role) => {
-      await page.goto('/signin');
-      await signInThroughForm(page, demoUsers[role].email);
+      const response = await page.request.post('/api/auth/signin', {
+        data: { email: demoUsers[role].email, password: demoPassword },
+      });
+      expect(response.status(), `sign-in as ${role}`).toBe(200);
+      const { token, user } = (await response.json()) as { token: string; user: SessionUser };
+      await page.addInitScript(
+        ({ token, user }) => {
+          if (sessionStorage.getItem('e2e-signed-in')) return;
+          sessionStorage.setItem('e2e-signed-in', '1');
+          localStorage.setItem('token', token);
+          localStorage.setItem(
+            'user',
+            JSON.stringify({
+              id: user.id,
+              role: user.role,
+              name: user.name,
+              email: user.email,
+              ngoId: user.ngoId,
+            }),
+          );
+          localStorage.setItem('userRole', user.role);
+          localStorage.setItem('userId', user.id);
+          localStorage.setItem('ngoId', user.ngoId);
+        },
+        { token, user },
+      );
+      await page.goto('/dashboard');
       await expect(page.getByTestId('portal-label')).toHaveText(demoUsers[role].label);
     });
   },
