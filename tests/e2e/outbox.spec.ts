@@ -125,7 +125,7 @@ test.describe('offline outbox', () => {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await spreadClientAddresses(context);
     const sent: { key: string; body: Record<string, unknown> }[] = [];
     page.on('request', (request) => {

@@ -149,8 +149,10 @@ test('a donation from the cause page thanks the donor, redirects and updates the
   await donateFromCausePage(page, 7, donor);
   await payOnSimulator(page, 'pay successfully');
 
-  await expect(page).toHaveURL(/\/flutterwave-success\?/);
+  await expect(page).toHaveURL(/\/flutterwave-success\?(.*&)?mode=test(&|$)/);
   await expect(page.getByText(THANKS)).toBeVisible();
+  // The demo pays through the simulator: the donor is told no real money moved (issue 11, defect 5).
+  await expect(page.getByText('Test mode: no real money moved.')).toBeVisible();
   await expect(page.getByText("You'll be redirected automatically in a few seconds...")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Cause' })).toHaveAttribute(
     'href',
@@ -161,7 +163,11 @@ test('a donation from the cause page thanks the donor, redirects and updates the
     timeout: 12_000,
   });
   await expect(page.getByText('Thank you for your donation!')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Recent donations' })).toContainText(donor);
+  const donation = page
+    .getByRole('list', { name: 'Recent donations' })
+    .getByRole('listitem')
+    .filter({ hasText: donor });
+  await expect(donation.getByTestId('test-mode-badge')).toBeVisible();
   expect(await donorCount(page)).toBe(before + 1);
   expect(await raisedDollars(page)).toBeCloseTo(raisedBefore + 7, 2);
 });

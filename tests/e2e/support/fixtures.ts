@@ -53,6 +53,13 @@ export async function mailedLink(email: string, pathPrefix: string): Promise<str
   return link!;
 }
 
+/** Waits until the page's app has hydrated (it marks `<html data-app-ready="true">`). */
+export function waitForApp(page: Page) {
+  return page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
+    timeout: 20_000,
+  });
+}
+
 export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
   // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
@@ -62,20 +69,16 @@ export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
   // Public pages arrive prerendered and hydrate a moment after they paint; a test acting before
   // that would click on markup React has not attached to yet. Every navigation waits for the app.
   page: async ({ page }, use) => {
-    const waitForApp = () =>
-      page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
-        timeout: 20_000,
-      });
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await waitForApp();
+      await waitForApp(page);
       return response;
     };
     page.reload = async (options) => {
       const response = await reload(options);
-      await waitForApp();
+      await waitForApp(page);
       return response;
     };
     await use(page);

@@ -1,6 +1,14 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { demoPassword, demoUsers, expect, signInThroughForm, test as base, type DemoRole } from './fixtures';
+import {
+  demoPassword,
+  demoUsers,
+  expect,
+  signInThroughForm,
+  test as base,
+  waitForApp,
+  type DemoRole,
+} from './fixtures';
 
 /**
  * Accessibility scans change nothing, so the scans of one worker share one tab per screen (theme ×
@@ -37,9 +45,7 @@ async function openTab(browser: Browser, { theme, viewport, as }: Screen): Promi
 /** A full page load, then the wait for the app to hydrate (as fixtures.ts does for `page.goto`). */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
-    timeout: 20_000,
-  });
+  await waitForApp(page);
 }
 
 export const scanTest = base.extend<
