@@ -39,6 +39,17 @@ function titlesRead(db: Database, reads: { count: number }, country = 'Kenya') {
   };
 }
 
+/**
+ * How often the database was really read. On PostgreSQL the snapshot is the cluster's, and the other
+ * test files running beside this one commit into the same cluster, so each of their commits is a
+ * (correct) miss here: only 'at least' holds there. The exact count, the cache's hits, is proven on
+ * the embedded database, which nothing else writes to.
+ */
+function expectReads(reads: { count: number }, expected: number) {
+  if (process.env.TEST_DATABASE_URL) expect(reads.count).toBeGreaterThanOrEqual(expected);
+  else expect(reads.count).toBe(expected);
+}
+
 // Two databases to create: twice the usual time on a busy machine.
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,7 +72,7 @@ describe('readWhileUnchanged', () => {
     const reads = { count: 0 };
     expect(await readWhileUnchanged(t.db, titlesRead(t.db, reads))).toBe('Only in this one');
     expect(await readWhileUnchanged(other.db, titlesRead(other.db, reads))).toBe('Only in the other');
-    expect(reads.count).toBe(2);
+    expectReads(reads, 2);
   });
 
   it('reads once while nothing is written, and again after every committed write', async () => {
@@ -71,12 +82,12 @@ describe('readWhileUnchanged', () => {
 
     expect(await titles()).toBe('');
     expect(await titles()).toBe('');
-    expect(reads.count).toBe(1);
+    expectReads(reads, 1);
 
     await t.db.insert(grants).values(water);
     expect(await titles()).toBe('Water');
     expect(await titles()).toBe('Water');
-    expect(reads.count).toBe(2);
+    expectReads(reads, 2);
 
     await t.db.update(grants).set({ title: 'Clean Water' }).where(eq(grants.id, water.id));
     expect(await titles()).toBe('Clean Water');
@@ -86,7 +97,7 @@ describe('readWhileUnchanged', () => {
 
     await t.db.delete(grants).where(eq(grants.id, water.id));
     expect(await titles()).toBe('Schools');
-    expect(reads.count).toBe(5);
+    expectReads(reads, 5);
   });
 
   it('reads again after a write to another table (any commit moves the snapshot)', async () => {
@@ -96,7 +107,7 @@ describe('readWhileUnchanged', () => {
     const readsBefore = reads.count;
     await t.db.insert(ngos).values({ id: newId(), name: 'Another NGO' });
     expect(await titles()).toBe(before);
-    expect(reads.count).toBe(readsBefore + 1);
+    expectReads(reads, readsBefore + 1);
   });
 
   it('never answers a rolled-back write', async () => {
@@ -117,6 +128,6 @@ describe('readWhileUnchanged', () => {
     const reads = { count: 0 };
     expect(await readWhileUnchanged(t.db, titlesRead(t.db, reads, 'Uganda'))).toBe('Uganda only');
     expect(await readWhileUnchanged(t.db, titlesRead(t.db, reads, 'Kenya'))).not.toContain('Uganda only');
-    expect(reads.count).toBe(2);
+    expectReads(reads, 2);
   });
 });
