@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
@@ -8,11 +9,16 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { kebabCaseFiles } from './scripts/lint/kebab-case-files.js';
+
+// Every path below is taken from this file's own folder, never the process's: ESLint run from
+// src/ (an editor, a pre-commit hook) must apply the same boundaries as `npm run lint`.
+const root = import.meta.dirname;
 
 // Features never import one another: routes compose them (house rule 4).
 const features = (() => {
   try {
-    return readdirSync('src/features', { withFileTypes: true })
+    return readdirSync(join(root, 'src/features'), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
@@ -48,8 +54,7 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.app.json', 'tsconfig.node.json'],
-          noWarnOnMultipleProjects: true,
+          tsconfig: { configFile: join(root, 'tsconfig.app.json') },
         }),
       ],
     },
@@ -64,19 +69,39 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             ...featureZones,
+            ...['./src/components', './src/lib', './src/config'].map((target) => ({
+              target,
+              from: './src/features',
+              message: 'Shared client code must not import a feature; move what both need out of features/.',
+            })),
             {
-              target: './src',
+              target: ['./src', './sw'],
               from: './server',
-              except: ['./contract'],
-              message: 'The client may only import the shared contract from the server.',
+              message: 'The client never imports the server; what both sides share lives in contract/.',
             },
-            { target: './server', from: './src', message: 'The server never imports client code.' },
+            {
+              target: ['./server', './sw'],
+              from: './src',
+              message: 'The server and the service worker never import the app; share through contract/.',
+            },
+            {
+              target: './contract',
+              from: ['./src', './server', './sw'],
+              message: 'The contract is the shared floor: it imports nothing of src/, server/ or sw/.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['{src,server,sw,contract,scripts,tests}/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['src/routes/**', 'src/routeTree.gen.ts'],
+    plugins: { local: { rules: { 'kebab-case-files': kebabCaseFiles } } },
+    rules: { 'local/kebab-case-files': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@contract': fileURLToPath(new URL('./server/contract', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
     },
   },
   server: {

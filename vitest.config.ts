@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
-  '@contract': fileURLToPath(new URL('./server/contract', import.meta.url)),
+  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
 };
 
 export default defineConfig({
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Each file builds its own database; argon2 hashing is CPU-bound, so keep the pool small.
           pool: 'forks',
           testTimeout: 20_000,

@@ -10,7 +10,7 @@ const inputs = [
   'index.html',
   'vite.config.ts',
   'package-lock.json',
-  'server/contract',
+  'contract',
 ];
 
 function newestMtime(path) {

@@ -8,9 +8,9 @@ import {
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { parseThemeChoice, themeCacheKey, themeCacheName, withThemeClass } from '../server/contract/theme';
-import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../src/lib/outbox/protocol';
-import { CACHE_PORTAL_CODE_MESSAGE, PORTAL_CODE_CACHE } from '../src/lib/portal-code/protocol';
+import { parseThemeChoice, themeCacheKey, themeCacheName, withThemeClass } from '../contract/theme';
+import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../contract/outbox-protocol';
+import { CACHE_PORTAL_CODE_MESSAGE, PORTAL_CODE_CACHE } from '../contract/portal-code-protocol';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { users } from '../db/schema';
-import { normalizeRole } from '../contract/roles';
-import { can, type Action } from '../services/auth/permissions';
+import { normalizeRole } from '../../contract/roles';
+import { can, type Action } from '../../contract/permissions';
 import type { AppBindings, AppDeps } from './context';
 import { ApiError } from './errors';
 

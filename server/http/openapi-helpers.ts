@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { errorBody } from '../contract/errors';
-import { text } from '../contract/storable';
+import { errorBody } from '../../contract/errors';
+import { text } from '../../contract/storable';
 import { errorResponses } from './router';
 
 type Status = keyof typeof errorResponses;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { themeFromCookieHeader, withThemeClass } from '../contract/theme';
+import { themeFromCookieHeader, withThemeClass } from '../../contract/theme';
 import type { AppBindings } from './context';
 
 const noStore = 'no-cache, no-store, must-revalidate';

@@ -6,7 +6,7 @@ import { createTestNgo, createTestUser, type TestUser } from '../testing/users';
 /*
  * Issue 11, defect 3: a NUL byte in a path, query or JSON string, or a date outside what a column
  * holds, was a 500 from the database. Each is now a 400 in the one error shape, naming the field
- * (server/contract/storable.ts). The cases are the ones the probe found, plus their neighbours.
+ * (contract/storable.ts). The cases are the ones the probe found, plus their neighbours.
  */
 
 let t: TestApp;

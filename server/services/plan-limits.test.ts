@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planById } from '../contract/plans';
+import { planById } from '../../contract/plans';
 import { aiUsage, ngoSubscriptions } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';

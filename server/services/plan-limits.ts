@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { planById, plans, type Plan } from '../contract/plans';
+import { planById, plans, type Plan } from '../../contract/plans';
 import type { DbExecutor } from '../db';
 import { aiUsage, ngoSubscriptions } from '../db/schema';
 import { ApiError } from '../http/errors';

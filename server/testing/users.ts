@@ -1,4 +1,4 @@
-import { roles } from '../contract/roles';
+import { roles } from '../../contract/roles';
 import { ngos, users } from '../db/schema';
 import { newId } from '../services/ids';
 import type { TestApp } from './test-app';

@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 /*
  * Offline, a filtered list the device never loaded can still be answered from one it did: any
  * saved list whose filters are a subset of the wanted ones (the full list is one) holds every
- * wanted item, and the feature filters it with the server's own rules (server/contract/listing-match.ts)
+ * wanted item, and the feature filters it with the server's own rules (contract/listing-match.ts)
  * and sorts it in the server's order.
  */
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { themeCacheName } from '@contract/theme';
-import { PORTAL_CODE_CACHE } from './portal-code/protocol';
+import { PORTAL_CODE_CACHE } from '@contract/portal-code-protocol';
 import { clearPersistedQueries } from './query-persistence';
 
 /*

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AuthCard } from '@/components/layouts/marketing-layout';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignedOutUnsentNotice } from '@/features/outbox/components/signed-out-unsent-notice';
+import { SignedOutUnsentNotice } from '@/components/outbox/signed-out-unsent-notice';
 import { optionalSearchString } from '@/lib/search-params';
 import { isSignedIn } from '@/lib/session';
 

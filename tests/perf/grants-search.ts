@@ -221,7 +221,7 @@ function writeReport(
     '',
     'Why it stays fast: the typing never waits for the server (Search or Enter commits the text to the URL',
     'for the server query); the loaded list is filtered in the page with the server’s own matching rules',
-    '(`server/contract/listing-match.ts`), each grant’s words tokenised once and kept in a WeakMap, and only',
+    '(`contract/listing-match.ts`), each grant’s words tokenised once and kept in a WeakMap, and only',
     'the card rows near the viewport are in the DOM (`@tanstack/react-virtual`, window virtualiser).',
     '<!-- bench:grants-ui:end -->',
   ].join('\n');

@@ -1,4 +1,4 @@
-import type { Role } from '../../contract/roles';
+import type { Role } from '../../../contract/roles';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { roles } from '../../contract/roles';
+import { roles } from '../../../contract/roles';
 import { verifyPassword } from '../../services/auth/passwords';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { blogs, causes, donations, grants, ngos, users } from '../schema';

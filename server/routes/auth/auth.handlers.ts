@@ -9,8 +9,8 @@ import type {
   SignInResponse,
   signUpBody,
   tokenBody,
-} from '../../contract/auth';
-import { normalizeRole } from '../../contract/roles';
+} from '../../../contract/auth';
+import { normalizeRole } from '../../../contract/roles';
 import { ngos, users } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';

@@ -8,7 +8,7 @@ import {
   signInResponse,
   signUpBody,
   tokenBody,
-} from '../../contract/auth';
+} from '../../../contract/auth';
 import { requireAuth } from '../../http/auth-middleware';
 import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/context';

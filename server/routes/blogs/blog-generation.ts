@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { generateBlogBody } from '../../contract/blogs';
+import type { generateBlogBody } from '../../../contract/blogs';
 import type { ChatMessage } from '../../services/ai';
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();

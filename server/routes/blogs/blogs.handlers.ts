@@ -7,7 +7,7 @@ import type {
   generateBlogBody,
   GeneratedBlog,
   GeneratedSimpleBlog,
-} from '../../contract/blogs';
+} from '../../../contract/blogs';
 import type { Database } from '../../db';
 import { blogs } from '../../db/schema';
 import type { AuthUser } from '../../http/context';

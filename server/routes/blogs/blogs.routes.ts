@@ -12,7 +12,7 @@ import {
   generateSimpleBlogBody,
   type Blog,
   type BlogList,
-} from '../../contract/blogs';
+} from '../../../contract/blogs';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
 import { revalidatedJson } from '../../http/etag';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blog, generatedBlog, generatedSimpleBlog } from '../../contract/blogs';
+import { blog, generatedBlog, generatedSimpleBlog } from '../../../contract/blogs';
 import { aiUsage, blogs, ngoSubscriptions } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { startAiStandIn, type AiStandIn } from '../../testing/ai-stand-in';

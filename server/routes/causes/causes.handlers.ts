@@ -7,8 +7,8 @@ import type {
   PublicCause,
   RecentDonation,
   UpdateCauseValues,
-} from '../../contract/causes';
-import { donationMaxMinor, type Currency } from '../../contract/payments';
+} from '../../../contract/causes';
+import { donationMaxMinor, type Currency } from '../../../contract/payments';
 import type { DbExecutor } from '../../db';
 import { causes, donations, ngos, payments } from '../../db/schema';
 import type { AuthUser } from '../../http/context';

@@ -6,7 +6,7 @@ import {
   createCauseBody,
   publicCause,
   updateCauseBody,
-} from '../../contract/causes';
+} from '../../../contract/causes';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { dbOf } from '../../http/db-of';

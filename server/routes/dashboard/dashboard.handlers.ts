@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { CLOSING_SOON_DAYS, NEW_GRANT_DAYS, type DashboardSummary } from '../../contract/dashboard';
-import { normalizeRole, roles } from '../../contract/roles';
+import { CLOSING_SOON_DAYS, NEW_GRANT_DAYS, type DashboardSummary } from '../../../contract/dashboard';
+import { normalizeRole, roles } from '../../../contract/roles';
 import type { Database } from '../../db';
 import { blogs, grants, ngos, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { dashboardSummary } from '../../contract/dashboard';
+import { dashboardSummary } from '../../../contract/dashboard';
 import { requireAuth } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonResponse } from '../../http/openapi-helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSummary } from '../../contract/dashboard';
+import { dashboardSummary } from '../../../contract/dashboard';
 import { blogs, grants, ngos, users } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';

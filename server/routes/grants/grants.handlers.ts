@@ -6,7 +6,7 @@ import {
   type GrantDetail,
   type GrantListFilters,
   type updateGrantBody,
-} from '../../contract/grants';
+} from '../../../contract/grants';
 import type { Database } from '../../db';
 import { currentSnapshot, readWhileUnchanged } from '../../db/snapshot-cache';
 import { grants } from '../../db/schema';

@@ -8,7 +8,7 @@ import {
   updateGrantBody,
   type GrantDetail,
   type GrantList,
-} from '../../contract/grants';
+} from '../../../contract/grants';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { revalidatedJson } from '../../http/etag';

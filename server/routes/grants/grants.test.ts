@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantDetail, grantSummary } from '../../contract/grants';
+import { grantDetail, grantSummary } from '../../../contract/grants';
 import { grants } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';

@@ -5,7 +5,7 @@ import type {
   newsletterBody,
   NewsletterResponse,
   trackVisitBody,
-} from '../../contract/marketing';
+} from '../../../contract/marketing';
 import type { DbExecutor } from '../../db';
 import { contactMessages, newsletterSubscribers, siteVisits } from '../../db/schema';
 import type { AppDeps } from '../../http/context';

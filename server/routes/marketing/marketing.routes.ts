@@ -5,7 +5,7 @@ import {
   newsletterBody,
   newsletterResponse,
   trackVisitBody,
-} from '../../contract/marketing';
+} from '../../../contract/marketing';
 import { clientIp } from '../../http/client-ip';
 import type { MiddlewareHandler } from 'hono';
 import type { AppBindings, AppDeps } from '../../http/context';

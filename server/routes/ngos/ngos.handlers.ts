@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { NgoDetail, NgoMembers } from '../../contract/ngos';
-import { normalizeRole } from '../../contract/roles';
+import type { NgoDetail, NgoMembers } from '../../../contract/ngos';
+import { normalizeRole } from '../../../contract/roles';
 import type { Database } from '../../db';
 import { ngos, users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ngoDetail, ngoIdParams, ngoMembers } from '../../contract/ngos';
+import { ngoDetail, ngoIdParams, ngoMembers } from '../../../contract/ngos';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonResponse } from '../../http/openapi-helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ngoDetail, ngoMembers } from '../../contract/ngos';
+import { ngoDetail, ngoMembers } from '../../../contract/ngos';
 import { ngos, users } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';

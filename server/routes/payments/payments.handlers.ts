@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { causeIdFromTxRef, donationMaxMinor } from '../../contract/payments';
+import { causeIdFromTxRef, donationMaxMinor } from '../../../contract/payments';
 import type {
   CheckoutResponse,
   DonationConfirmation,
@@ -10,8 +10,8 @@ import type {
   PaymentStatus,
   VerifyPaymentResponse,
   Currency,
-} from '../../contract/payments';
-import { planById } from '../../contract/plans';
+} from '../../../contract/payments';
+import { planById } from '../../../contract/plans';
 import type { Database } from '../../db';
 import { causes, ngoSubscriptions, ngos, payments } from '../../db/schema';
 import type { AppDeps, AuthUser } from '../../http/context';

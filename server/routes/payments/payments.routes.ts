@@ -10,8 +10,8 @@ import {
   subscriptionCheckoutBody,
   verifyPaymentQuery,
   verifyPaymentResponse,
-} from '../../contract/payments';
-import { text } from '../../contract/storable';
+} from '../../../contract/payments';
+import { text } from '../../../contract/storable';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';

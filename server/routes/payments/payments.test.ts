@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ngoSubscription } from '../../contract/payments';
-import { planById } from '../../contract/plans';
+import { ngoSubscription } from '../../../contract/payments';
+import { planById } from '../../../contract/plans';
 import { ngoSubscriptions, ngos, payments, simulatorTransactions } from '../../db/schema';
 import { pollPendingPayments } from '../../services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from '../../services/payments/providers';

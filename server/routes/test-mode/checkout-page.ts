@@ -1,4 +1,4 @@
-import { formatMoney, type Currency } from '../../contract/payments';
+import { formatMoney, type Currency } from '../../../contract/payments';
 import { isCurrency } from '../../services/payments/money';
 
 const escapeHtml = (v: string) =>

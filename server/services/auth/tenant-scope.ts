@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../http/context';
-import { can } from './permissions';
+import { can } from '../../../contract/permissions';
 
 /*
  * The one tenant rule (ADR 0020). Every NGO-owned row is read and written through these, so no

@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { PaymentStatus } from '../../contract/payments';
-import { isStorableText } from '../../contract/storable';
+import type { PaymentStatus } from '../../../contract/payments';
+import { isStorableText } from '../../../contract/storable';
 import { decimalToMinor, minorToDecimal } from './money';
 import {
   ProviderUnavailableError,

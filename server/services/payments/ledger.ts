@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { formatMoney, type Currency, type PaymentStatus } from '../../contract/payments';
-import { planById } from '../../contract/plans';
+import { formatMoney, type Currency, type PaymentStatus } from '../../../contract/payments';
+import { planById } from '../../../contract/plans';
 import type { Database, Transaction } from '../../db';
 import { causes, donations, ngoSubscriptions, ngos, payments } from '../../db/schema';
 import { newId } from '../ids';

@@ -1,4 +1,4 @@
-import { currencies, currencyExponent, toMinor, type Currency } from '../../contract/payments';
+import { currencies, currencyExponent, toMinor, type Currency } from '../../../contract/payments';
 
 export const isCurrency = (v: string): v is Currency => (currencies as readonly string[]).includes(v);
 

@@ -1,4 +1,4 @@
-import type { Currency, PaymentStatus } from '../../contract/payments';
+import type { Currency, PaymentStatus } from '../../../contract/payments';
 
 /** A transaction as the provider reports it, amounts already in our minor units. */
 export interface ProviderTransaction {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PaymentStatus } from '../../contract/payments';
+import type { PaymentStatus } from '../../../contract/payments';
 import { payments } from '../../db/schema';
 import {
   decidingAttempt,

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { InstallAppButton } from '@/components/ui/install-app-button';
-import { OutboxStatus } from '@/features/outbox/components/outbox-status';
+import { OutboxStatus } from '@/components/outbox/outbox-status';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { cn } from '@/components/ui/cn';
 import { cachePortalCode } from '@/lib/portal-code/cache-portal-code';

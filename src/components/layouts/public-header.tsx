@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { InstallAppButton } from '@/components/ui/install-app-button';
-import { OutboxStatus } from '@/features/outbox/components/outbox-status';
+import { OutboxStatus } from '@/components/outbox/outbox-status';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { desktopNav } from '@/config/marketing-content';
 import { BrandLogo } from './brand-logo';

@@ -1,4 +1,4 @@
-export { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './protocol';
+export { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '@contract/outbox-protocol';
 export { newIdempotencyKey } from './idempotency-key';
 export { outbox } from './default-outbox';
 export { defineOutboxAction } from './define-action';

@@ -1,6 +1,6 @@
 import { backoffDelay } from './backoff';
 import { newIdempotencyKey } from './idempotency-key';
-import { OUTBOX_SYNC_TAG } from './protocol';
+import { OUTBOX_SYNC_TAG } from '@contract/outbox-protocol';
 import { defaultTryLock, type TryLock } from './lock';
 import { sendEntry } from './send';
 import { createOutboxStore, type OutboxStore } from './store';

@@ -1,6 +1,6 @@
 import { notify } from '../notify';
 import { outbox } from './default-outbox';
-import { OUTBOX_FLUSH_MESSAGE } from './protocol';
+import { OUTBOX_FLUSH_MESSAGE } from '@contract/outbox-protocol';
 import type { OutboxEvent } from './types';
 
 let started = false;

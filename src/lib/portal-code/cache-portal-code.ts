@@ -1,4 +1,4 @@
-import { CACHE_PORTAL_CODE_MESSAGE, type CachePortalCodeMessage } from './protocol';
+import { CACHE_PORTAL_CODE_MESSAGE, type CachePortalCodeMessage } from '@contract/portal-code-protocol';
 
 /**
  * Asks the service worker to keep the whole portal's code for offline use. Sent when a signed-in

@@ -1,4 +1,5 @@
 import type { Plan } from '@contract/plans';
+import { can } from '@contract/permissions';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -29,7 +30,7 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
       </Link>
     );
   }
-  if (role === 'NGO_ADMIN' && plan.priceMonthlyMinor > 0) return <CheckoutButton plan={plan} />;
+  if (can(role, 'billing:checkout') && plan.priceMonthlyMinor > 0) return <CheckoutButton plan={plan} />;
   return (
     <div className="flex flex-col gap-2">
       <Button
@@ -42,7 +43,7 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
         Choose plan
       </Button>
       <p id={reasonId} className={noteClass}>
-        {role === 'NGO_ADMIN'
+        {can(role, 'billing:checkout')
           ? 'NGO Starter is free: nothing to pay. Your organisation is on it whenever no paid plan is active.'
           : "Only your organisation's NGO admin can change its plan."}
       </p>

@@ -1,6 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { getStoredRole } from '@/lib/session';
-import { canSeeBilling } from '../billing-roles';
+import { can } from '@contract/permissions';
 import { OfflineStorageSection } from './offline-storage-section';
 import { PlanSection } from './plan-section';
 
@@ -10,8 +10,8 @@ export function AccountSettingsScreen() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <h1 className="text-2xl font-bold">Account Settings</h1>
-      {canSeeBilling(role) ? (
-        <PlanSection canManagePlan={role === 'NGO_ADMIN'} />
+      {can(role, 'billing:read') ? (
+        <PlanSection canManagePlan={can(role, 'billing:checkout')} />
       ) : (
         <Card className="text-sm text-slate-600 dark:text-slate-300">
           Your organisation&apos;s NGO admin manages its plan and payments.

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { can } from '@contract/permissions';
 import { getBlogsQueryOptions } from '@/features/blogs/api/get-blogs';
 import { BlogManagementScreen } from '@/features/blogs/components/blog-management-screen';
 import { getStoredRole } from '@/lib/session';
@@ -7,7 +8,7 @@ export const Route = createFileRoute('/_portal/blogs/')({
   // SPEC §2: the management list is for SUPER_ADMIN; anyone else is sent to /. A convenience only:
   // the server refuses every blog write from other roles.
   beforeLoad: () => {
-    if (getStoredRole() !== 'SUPER_ADMIN') throw redirect({ to: '/' });
+    if (!can(getStoredRole(), 'blogs:manage')) throw redirect({ to: '/' });
   },
   // Warm the cache without awaiting it: the screen shows its own skeleton and error state, so a
   // failure here is swallowed (query() replaces the deprecated prefetchQuery).

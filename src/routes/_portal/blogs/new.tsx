@@ -1,4 +1,5 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { can } from '@contract/permissions';
 import { ArrowLeft } from 'lucide-react';
 import { NewBlogForm } from '@/features/blogs/components/new-blog-form';
 import { getStoredRole } from '@/lib/session';
@@ -6,7 +7,7 @@ import { getStoredRole } from '@/lib/session';
 export const Route = createFileRoute('/_portal/blogs/new')({
   // Adding a blog belongs to the SUPER_ADMIN's management list (SPEC §6); anyone else is sent to /.
   beforeLoad: () => {
-    if (getStoredRole() !== 'SUPER_ADMIN') throw redirect({ to: '/' });
+    if (!can(getStoredRole(), 'blogs:manage')) throw redirect({ to: '/' });
   },
   component: AddABlogPage,
 });

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { causesQueryKeys } from '@/features/causes/api/query-keys';
 import { getCauseQueryOptions } from '@/features/causes/api/get-cause';
 import { CauseDetails } from '@/features/causes/components/cause-details';
-import { canManageCauses } from '@/features/causes/roles';
+import { can } from '@contract/permissions';
 import { getStoredRole } from '@/lib/session';
 
 // SPEC §4: the donation thank-you screen lands here with ?donation_success=true. The router reads
@@ -32,7 +32,7 @@ function CausePage() {
     <CauseDetails
       causeId={causeId}
       donationSuccess={donation_success === true}
-      canManage={canManageCauses(getStoredRole())}
+      canManage={can(getStoredRole(), 'causes:write')}
     />
   );
 }

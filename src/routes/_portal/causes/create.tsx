@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { CreateCauseForm } from '@/features/causes/components/create-cause-form';
 import { ReadOnlyCausesNote } from '@/features/causes/components/read-only-causes-note';
-import { canManageCauses } from '@/features/causes/roles';
+import { can } from '@contract/permissions';
 import { getStoredRole } from '@/lib/session';
 
 export const Route = createFileRoute('/_portal/causes/create')({
@@ -22,7 +22,7 @@ function CreateACausePage() {
       </Link>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Create a cause</h1>
       {/* SPEC §6: routes have no role check, so others see why there is no form; the server refuses them. */}
-      {canManageCauses(getStoredRole()) ? (
+      {can(getStoredRole(), 'causes:write') ? (
         <CreateCauseForm
           onCreated={(cause) => void navigate({ to: '/causes/$causeId', params: { causeId: cause.id } })}
         />

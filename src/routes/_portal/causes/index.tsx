@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { getCausesQueryOptions } from '@/features/causes/api/get-causes';
 import { CausesListing } from '@/features/causes/components/causes-listing';
-import { canManageCauses } from '@/features/causes/roles';
+import { can } from '@contract/permissions';
 import { getStoredRole } from '@/lib/session';
 
 export const Route = createFileRoute('/_portal/causes/')({
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_portal/causes/')({
 
 function FundraisePage() {
   // NGO admins and staff create causes (the server enforces it); others only read.
-  const canCreate = canManageCauses(getStoredRole());
+  const canCreate = can(getStoredRole(), 'causes:write');
   const create = (label: string) => (
     <Link to="/causes/create" className={buttonClass('primary')}>
       <Plus aria-hidden className="size-4" />

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { can } from '@contract/permissions';
 import { Plus } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { getGrantsQueryOptions } from '@/features/grants/api/get-grants';
@@ -19,7 +20,7 @@ function LatestGrantsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   // Only a super admin may add grants (the server enforces it); others are not offered the form.
-  const canAdd = getStoredRole() === 'SUPER_ADMIN';
+  const canAdd = can(getStoredRole(), 'grants:manage');
   return (
     <GrantsListing
       filters={search}

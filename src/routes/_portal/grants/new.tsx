@@ -1,4 +1,5 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { can } from '@contract/permissions';
 import { ArrowLeft } from 'lucide-react';
 import { AddGrantForm } from '@/features/grants/components/add-grant-form';
 import { getStoredRole } from '@/lib/session';
@@ -6,7 +7,7 @@ import { getStoredRole } from '@/lib/session';
 export const Route = createFileRoute('/_portal/grants/new')({
   // Only a super admin adds grants; anyone else goes back to the list. The server enforces it too.
   beforeLoad: () => {
-    if (getStoredRole() !== 'SUPER_ADMIN') throw redirect({ to: '/grants', replace: true });
+    if (!can(getStoredRole(), 'grants:manage')) throw redirect({ to: '/grants', replace: true });
   },
   component: AddAGrantPage,
 });

@@ -3,12 +3,12 @@ import { ArrowLeft } from 'lucide-react';
 import { getCauseQueryOptions } from '@/features/causes/api/get-cause';
 import { EditCauseForm } from '@/features/causes/components/edit-cause-form';
 import { ReadOnlyCausesNote } from '@/features/causes/components/read-only-causes-note';
-import { canManageCauses } from '@/features/causes/roles';
+import { can } from '@contract/permissions';
 import { getStoredRole } from '@/lib/session';
 
 export const Route = createFileRoute('/_portal/causes/edit/$causeId')({
   loader: ({ context, params }) => {
-    if (canManageCauses(getStoredRole()))
+    if (can(getStoredRole(), 'causes:write'))
       void context.queryClient.query(getCauseQueryOptions(params.causeId)).catch(() => undefined);
   },
   component: EditCausePage,
@@ -29,7 +29,7 @@ function EditCausePage() {
       </Link>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Edit cause</h1>
       {/* SPEC §6: routes have no role check, so others see why there is no form; the server refuses them. */}
-      {canManageCauses(getStoredRole()) ? (
+      {can(getStoredRole(), 'causes:write') ? (
         <EditCauseForm
           causeId={causeId}
           onSaved={(cause) => void navigate({ to: '/causes/$causeId', params: { causeId: cause.id } })}

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import type { OutboxBody, OutboxEntry } from '@/lib/outbox';
-import { fieldLabel } from '../field-label';
+import { fieldLabel } from './field-label';
 
 const isLong = (value: string) => value.length > 80 || value.includes('\n');
 

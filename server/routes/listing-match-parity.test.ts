@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs, grants } from '../db/schema';
 import { newId } from '../services/ids';
 import { call, createTestApp, type TestApp } from '../testing/test-app';
-import type { Blog } from './blogs';
-import type { GrantSummary } from './grants';
+import type { Blog } from '../../contract/blogs';
+import type { GrantSummary } from '../../contract/grants';
 import {
   blogCategories,
   grantFilterOptions,
@@ -13,7 +13,7 @@ import {
   splitList,
   type BlogMatchFilters,
   type GrantMatchFilters,
-} from './listing-match';
+} from '../../contract/listing-match';
 
 const grant = (over: Partial<GrantSummary> = {}): GrantSummary => ({
   id: newId(),

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { useOutbox } from '@/lib/outbox';
-import { fullTime, relativeTime } from '../format-time';
+import { fullTime, relativeTime } from './format-time';
 import { AttentionEntry } from './attention-entry';
 
 type OutboxState = ReturnType<typeof useOutbox>;

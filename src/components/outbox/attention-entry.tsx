@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/notify';
 import { queuedMessage, type OutboxBody, type OutboxEntry, type SubmitResult } from '@/lib/outbox';
-import { fullTime } from '../format-time';
+import { fullTime } from './format-time';
 import { EntryEditForm } from './entry-edit-form';
 import { EntryFields } from './entry-fields';
 

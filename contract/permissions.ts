@@ -1,6 +1,9 @@
-import type { Role } from '../../contract/roles';
+import { normalizeRole, type Role } from './roles';
 
-/** Server-side map from role to actions; the client's menus are only a convenience. */
+/**
+ * The one map from role to actions. The server enforces it on every request; the client reads the
+ * same map only to decide which controls to show (a hidden control is a convenience, never a guard).
+ */
 const permissions = {
   'ngo:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'ngo:update': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
@@ -22,6 +25,6 @@ const permissions = {
 
 export type Action = keyof typeof permissions;
 
-export function can(role: string, action: Action): boolean {
-  return (permissions[action] as readonly string[]).includes(role);
+export function can(role: string | null | undefined, action: Action): boolean {
+  return !!role && (permissions[action] as readonly string[]).includes(normalizeRole(role));
 }

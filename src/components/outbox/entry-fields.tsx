@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@/lib/outbox';
-import { fieldLabel } from '../field-label';
+import { fieldLabel } from './field-label';
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
