@@ -3,15 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const inputs = [
-  'src',
-  'sw',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-  'contract',
-];
+const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'contract'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
