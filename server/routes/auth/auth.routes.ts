@@ -14,7 +14,7 @@ import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { createAuthHandlers } from './auth.handlers';
+import { createAuthHandlers } from './auth.service';
 
 const tags = ['Auth'];
 

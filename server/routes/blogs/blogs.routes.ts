@@ -27,7 +27,7 @@ import {
   generateSimpleBlog,
   getBlog,
   listBlogs,
-} from './blogs.handlers';
+} from './blogs.service';
 
 const tags = ['Blogs'];
 

@@ -27,7 +27,7 @@ import {
   getPublicCause,
   listCauses,
   updateCause,
-} from './causes.handlers';
+} from './causes.service';
 
 const tags = ['Causes'];
 const tenantNote = 'Scoped to the caller’s NGO: a cause of another NGO answers 404.';

@@ -4,7 +4,7 @@ import { requireAuth } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { getDashboardSummary } from './dashboard.handlers';
+import { getDashboardSummary } from './dashboard.service';
 
 export function createDashboardRouter(deps: AppDeps) {
   const getSummary = createRoute({

@@ -3,7 +3,7 @@ import { dashboardSummary } from '../../../contract/dashboard';
 import { blogs, grants, ngos, users } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
-import { utcDay } from './dashboard.handlers';
+import { utcDay } from './dashboard.service';
 
 let t: TestApp;
 const now = new Date();

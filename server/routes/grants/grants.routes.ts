@@ -14,7 +14,7 @@ import type { AppDeps } from '../../http/context';
 import { revalidatedJson } from '../../http/etag';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { createGrant, deleteGrant, getGrant, listGrantsJson, updateGrant } from './grants.handlers';
+import { createGrant, deleteGrant, getGrant, listGrantsJson, updateGrant } from './grants.service';
 
 const tags = ['Grants'];
 

@@ -19,7 +19,7 @@ import {
   jsonResponse,
 } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { createMarketingHandlers, marketingLimits } from './marketing.handlers';
+import { createMarketingHandlers, marketingLimits } from './marketing.service';
 
 const tags = ['Marketing'];
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox, newsletterSubscribers, siteVisits } from '../../db/schema';
 import type { AppBindings } from '../../http/context';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
-import { classifyUserAgent, externalReferrerOrigin, TEAM_ADDRESS } from './marketing.handlers';
+import { classifyUserAgent, externalReferrerOrigin, TEAM_ADDRESS } from './marketing.service';
 import { createMarketingRouter } from './marketing.routes';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { getNgo, listNgoMembers } from './ngos.handlers';
+import { getNgo, listNgoMembers } from './ngos.service';
 
 export function createNgosRouter(deps: AppDeps) {
   const auth = requireAuth(deps);

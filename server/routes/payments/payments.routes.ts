@@ -26,7 +26,7 @@ import {
   startSubscriptionCheckout,
   verifyForUser,
   type PaymentsContext,
-} from './payments.handlers';
+} from './payments.service';
 
 const tags = ['Payments'];
 const providerNote = '`provider` is `flutterwave`; any other name answers 404.';

@@ -10,7 +10,7 @@ import {
   submitSimCheckout,
   toFlwData,
   type SimulatorDeps,
-} from './simulator.handlers';
+} from './simulator.service';
 
 /**
  * The test-mode stand-in for Flutterwave v3, mounted at /api/test-mode/flutterwave only when no

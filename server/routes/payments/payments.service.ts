@@ -28,7 +28,7 @@ import {
   verifyPayment,
 } from '../../services/payments/verify';
 import { effectivePlanOf } from '../../services/plan-limits';
-import { acceptsDonations } from '../causes/causes.handlers';
+import { acceptsDonations } from '../causes/causes.service';
 
 export const DONATION_THANKS = 'Thank you for your donation. Your contribution has been received.';
 
