@@ -11,6 +11,7 @@ import {
   queryText,
   requiredText,
 } from './content-common';
+import { pageQuery } from './paging';
 import { dayOrBlank, instantOrBlank, text } from './storable';
 
 export { contentIdParams as blogIdParams, sortOrders, type SortOrder } from './content-common';
@@ -35,18 +36,26 @@ export const BLOG_CONTENT_MAX_CHARS = 100_000;
  * - search: word prefixes over title, summary, category, content and author; every word must match.
  * - sortBy (default postDate), sortOrder (default desc).
  */
-export const blogListQuery = z
-  .object({
-    category: queryText('Category'),
-    publishedFrom: queryDay('Published from'),
-    publishedTo: queryDay('Published to'),
-    search: querySearch,
-    sortBy: querySortBy(blogSortFields, 'postDate'),
-    sortOrder: querySortOrder,
-  })
-  .refine(publishedRangeValid, publishedRangeIssue());
+const blogListFields = {
+  category: queryText('Category'),
+  publishedFrom: queryDay('Published from'),
+  publishedTo: queryDay('Published to'),
+  search: querySearch,
+  sortBy: querySortBy(blogSortFields, 'postDate'),
+  sortOrder: querySortOrder,
+};
+export const blogListQuery = z.object(blogListFields).refine(publishedRangeValid, publishedRangeIssue());
 export type BlogListQuery = z.input<typeof blogListQuery>;
 export type BlogListFilters = z.output<typeof blogListQuery>;
+/**
+ * A blogs filter as the client holds it everywhere (URL, form, query key, offline matching): the
+ * query's own fields, each optional; blank means "not given". Paging is not part of a filter.
+ */
+export type BlogFilter = Partial<Omit<BlogListFilters, 'limit' | 'cursor'>>;
+/** The same query with the paging parameters of contract/paging.ts (`limit`, `cursor`). */
+export const blogListPageQuery = z
+  .object({ ...blogListFields, ...pageQuery.shape })
+  .refine(publishedRangeValid, publishedRangeIssue());
 
 /** A blog post with every field of SPEC §3. */
 export const blog = z.object({

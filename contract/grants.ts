@@ -12,6 +12,7 @@ import {
   queryText,
   requiredText,
 } from './content-common';
+import { pageQuery } from './paging';
 import { day } from './storable';
 
 export { contentIdParams as grantIdParams, sortOrders, type SortOrder } from './content-common';
@@ -28,22 +29,31 @@ export type GrantSortField = (typeof grantSortFields)[number];
  * - sortBy (default postDate), sortOrder (default desc). grantSize sorts by the largest amount in the
  *   text (currencies not converted); grants without a deadline or an amount sort last either way.
  */
-export const grantListQuery = z
-  .object({
-    country: queryText('Country'),
-    areaOfInterest: queryText('Area of interest'),
-    category: queryText('Category'),
-    publishedFrom: queryDay('Published from'),
-    publishedTo: queryDay('Published to'),
-    search: querySearch,
-    sortBy: querySortBy(grantSortFields, 'postDate'),
-    sortOrder: querySortOrder,
-  })
-  .refine(publishedRangeValid, publishedRangeIssue());
+const grantListFields = {
+  country: queryText('Country'),
+  areaOfInterest: queryText('Area of interest'),
+  category: queryText('Category'),
+  publishedFrom: queryDay('Published from'),
+  publishedTo: queryDay('Published to'),
+  search: querySearch,
+  sortBy: querySortBy(grantSortFields, 'postDate'),
+  sortOrder: querySortOrder,
+};
+export const grantListQuery = z.object(grantListFields).refine(publishedRangeValid, publishedRangeIssue());
 /** What the client may send: every field optional, blanks allowed. */
 export type GrantListQuery = z.input<typeof grantListQuery>;
 /** What the server works with: blanks gone, sort defaults applied. */
 export type GrantListFilters = z.output<typeof grantListQuery>;
+/**
+ * A grants filter as the client holds it everywhere: the URL's search params, the filter form, the
+ * query key and the offline matching. The query's own fields, each optional; blank means "not given".
+ * Paging (limit, cursor) is not part of a filter.
+ */
+export type GrantFilter = Partial<Omit<GrantListFilters, 'limit' | 'cursor'>>;
+/** The same query with the paging parameters of contract/paging.ts (`limit`, `cursor`). */
+export const grantListPageQuery = z
+  .object({ ...grantListFields, ...pageQuery.shape })
+  .refine(publishedRangeValid, publishedRangeIssue());
 
 /** One grant as the listing returns it (SPEC §3 Grant). */
 export const grantSummary = z.object({

@@ -4,7 +4,7 @@ import {
   blog,
   blogIdParams,
   blogList,
-  blogListQuery,
+  blogListPageQuery,
   createBlogBody,
   generateBlogBody,
   generatedBlog,
@@ -16,6 +16,7 @@ import {
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
 import { revalidatedJson } from '../../http/etag';
+import { pagedJson, pageHeaders, pagingDescription, splitPageQuery } from '../../http/paged-listing';
 import { ApiError } from '../../http/errors';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
@@ -27,6 +28,7 @@ import {
   generateSimpleBlog,
   getBlog,
   listBlogs,
+  listBlogsPage,
 } from './blogs.service';
 
 const tags = ['Blogs'];
@@ -57,10 +59,11 @@ export function createBlogsRouter(deps: AppDeps) {
       '`category` matches the trimmed category in any letter case; `publishedFrom`/`publishedTo` are ' +
       'inclusive bounds on postDate; `search` matches word prefixes in title, summary, category, content and ' +
       'author (every word must match). Blank parameters are ignored. Default order: postDate descending. ' +
-      revalidation,
-    request: { query: blogListQuery },
+      revalidation +
+      pagingDescription,
+    request: { query: blogListPageQuery },
     responses: {
-      200: jsonResponse(blogList, 'The posts, with their Markdown content'),
+      200: { ...jsonResponse(blogList, 'The posts, with their Markdown content'), headers: pageHeaders },
       ...notModified,
       ...errors(400),
     },
@@ -150,9 +153,12 @@ export function createBlogsRouter(deps: AppDeps) {
   });
 
   return createRouter()
-    .openapi(listRoute, async (c) =>
-      revalidatedJson<BlogList>(c, JSON.stringify(await listBlogs(deps.db, c.req.valid('query')))),
-    )
+    .openapi(listRoute, async (c) => {
+      const { filters, page } = splitPageQuery(c.req.valid('query'));
+      return page
+        ? pagedJson<BlogList>(c, await listBlogsPage(deps.db, filters, page))
+        : revalidatedJson<BlogList>(c, JSON.stringify(await listBlogs(deps.db, filters)));
+    })
     .openapi(getRoute, async (c) =>
       revalidatedJson<Blog>(c, JSON.stringify(await getBlog(deps.db, c.req.valid('param').id))),
     )

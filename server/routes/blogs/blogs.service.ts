@@ -8,12 +8,21 @@ import type {
   GeneratedBlog,
   GeneratedSimpleBlog,
 } from '../../../contract/blogs';
+import type { PageQuery } from '../../../contract/paging';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db';
 import { blogs } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { Ai } from '../../services/ai';
 import { newId } from '../../services/ids';
+import {
+  orderByKeys,
+  readJsonPage,
+  sortKey,
+  type JsonPage,
+  type SortKey,
+} from '../../services/keyset-paging';
 import { prefixTsQuery } from '../../services/search';
 import { advancedBlogMessages, simpleBlogMessages, splitGeneratedMarkdown } from './blog-generation';
 
@@ -61,23 +70,65 @@ export function blogConditions(f: BlogListFilters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The id comes last, so equal keys always list in the same order (and give the same ETag). */
-export function blogOrder(f: Pick<BlogListFilters, 'sortBy' | 'sortOrder'>): SQL {
-  const dir = f.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+/**
+ * The order of a listing, as sort keys (services/keyset-paging.ts builds the ORDER BY and the next
+ * page's condition from them). The id comes last, so equal keys always list in the same order (and
+ * give the same ETag).
+ */
+export function blogSortKeys(f: Pick<BlogListFilters, 'sortBy' | 'sortOrder'>): SortKey[] {
+  const dir = f.sortOrder === 'asc' ? 'asc' : 'desc';
+  const id = sortKey(sql`${blogs.id}`, 'text', dir);
   switch (f.sortBy) {
     case 'title':
-      return sql`lower(${blogs.title}) ${dir}, ${blogs.title} ${dir}, ${blogs.id} ${dir}`;
+      return [
+        sortKey(sql`lower(${blogs.title})`, 'text', dir),
+        sortKey(sql`${blogs.title}`, 'text', dir),
+        id,
+      ];
     case 'createdAt':
-      return sql`${blogs.createdAt} ${dir}, ${blogs.id} ${dir}`;
+      return [sortKey(sql`${blogs.createdAt}`, 'timestamptz', dir), id];
     case 'postDate':
     default:
       // Same-day posts: the one saved last is the newer one.
-      return sql`${blogs.postDate} ${dir}, ${blogs.createdAt} ${dir}, ${blogs.id} ${dir}`;
+      return [
+        sortKey(sql`${blogs.postDate}`, 'date', dir),
+        sortKey(sql`${blogs.createdAt}`, 'timestamptz', dir),
+        id,
+      ];
   }
 }
 
+/** A UTC instant as `Date.toISOString()` writes it (milliseconds, truncated as the drivers do). */
+const isoInstant = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A blog as the listing answers it (contract `blog`), written by Postgres, so a page is one
+ * string_agg like the grants' pages. The API test compares it field by field with toBlog's.
+ */
+const blogItemJson = sql<string>`json_build_object(
+  'id', ${blogs.id}, 'title', ${blogs.title}, 'category', ${blogs.category}, 'summary', ${blogs.summary},
+  'content', ${blogs.content}, 'imageUrl', ${blogs.imageUrl}, 'author', ${blogs.author},
+  'postDate', to_char(${blogs.postDate}, 'YYYY-MM-DD'),
+  'source', case when ${blogs.source} = 'generated' then 'generated' else 'manual' end,
+  'createdAt', ${isoInstant(blogs.createdAt)}, 'generatedAt', ${isoInstant(blogs.generatedAt)},
+  'tone', ${blogs.tone}, 'keywords', ${blogs.keywords})::text`;
+
+/** One page of the listing (contract/paging.ts): the same items, in the same order, as the whole list. */
+export function listBlogsPage(db: Database, f: BlogListFilters, page: PageQuery): Promise<JsonPage> {
+  return readJsonPage(
+    db,
+    { from: sql`${blogs}`, where: blogConditions(f), item: blogItemJson, keys: blogSortKeys(f) },
+    { listing: 'blogs', filters: f, page },
+  );
+}
+
 export async function listBlogs(db: Database, f: BlogListFilters): Promise<Blog[]> {
-  const rows = await db.select(blogColumns).from(blogs).where(blogConditions(f)).orderBy(blogOrder(f));
+  const rows = await db
+    .select(blogColumns)
+    .from(blogs)
+    .where(blogConditions(f))
+    .orderBy(orderByKeys(blogSortKeys(f)));
   return rows.map(toBlog);
 }
 

@@ -4,7 +4,7 @@ import {
   grantDetail,
   grantIdParams,
   grantList,
-  grantListQuery,
+  grantListPageQuery,
   updateGrantBody,
   type GrantDetail,
   type GrantList,
@@ -12,9 +12,17 @@ import {
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { revalidatedJson } from '../../http/etag';
+import { pagedJson, pageHeaders, pagingDescription, splitPageQuery } from '../../http/paged-listing';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { createGrant, deleteGrant, getGrant, listGrantsJson, updateGrant } from './grants.service';
+import {
+  createGrant,
+  deleteGrant,
+  getGrant,
+  listGrantsJson,
+  listGrantsPage,
+  updateGrant,
+} from './grants.service';
 
 const tags = ['Grants'];
 
@@ -33,15 +41,16 @@ export function createGrantsRouter(deps: AppDeps) {
     tags,
     summary: 'The grants, filtered and sorted',
     description:
-      'Every matching grant (no pagination). `country` and `areaOfInterest` match any item of the ' +
+      'Every matching grant, or one page of them when `limit` or `cursor` is given (see Paging). `country` and `areaOfInterest` match any item of the ' +
       'comma-separated list, trimmed and in any letter case; `category` matches the trimmed category in any ' +
       'case; `publishedFrom`/`publishedTo` are inclusive bounds on postDate; `search` matches word prefixes ' +
       'in title, donor agency, category, countries and areas (every word must match). Blank parameters are ' +
       'ignored. Default order: postDate descending, then id. ' +
-      revalidation,
-    request: { query: grantListQuery },
+      revalidation +
+      pagingDescription,
+    request: { query: grantListPageQuery },
     responses: {
-      200: jsonResponse(grantList, 'The grants'),
+      200: { ...jsonResponse(grantList, 'The grants, or one page of them'), headers: pageHeaders },
       ...notModified,
       ...errors(400),
     },
@@ -105,9 +114,12 @@ export function createGrantsRouter(deps: AppDeps) {
   });
 
   return createRouter()
-    .openapi(listRoute, async (c) =>
-      revalidatedJson<GrantList>(c, await listGrantsJson(deps.db, c.req.valid('query'))),
-    )
+    .openapi(listRoute, async (c) => {
+      const { filters, page } = splitPageQuery(c.req.valid('query'));
+      return page
+        ? pagedJson<GrantList>(c, await listGrantsPage(deps.db, filters, page))
+        : revalidatedJson<GrantList>(c, await listGrantsJson(deps.db, filters));
+    })
     .openapi(getRoute, async (c) => {
       const grant = await getGrant(deps.db, c.req.valid('param').id);
       return revalidatedJson<GrantDetail>(c, JSON.stringify(grant));

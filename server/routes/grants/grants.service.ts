@@ -7,11 +7,19 @@ import {
   type GrantListFilters,
   type updateGrantBody,
 } from '../../../contract/grants';
+import type { PageQuery } from '../../../contract/paging';
 import type { Database } from '../../db';
 import { currentSnapshot, readWhileUnchanged } from '../../db/snapshot-cache';
 import { grants } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { newId } from '../../services/ids';
+import {
+  orderByKeys,
+  readJsonPage,
+  sortKey,
+  type JsonPage,
+  type SortKey,
+} from '../../services/keyset-paging';
 import { prefixTsQuery } from '../../services/search';
 
 const notFound = () => new ApiError(404, 'Grant not found.');
@@ -52,24 +60,32 @@ export function grantConditions(f: GrantListFilters): SQL | undefined {
 }
 
 /**
- * ORDER BY of a listing. The id comes last so equal keys always come out in the same order (and the
- * same body, so the ETag is stable). Missing deadlines (rolling calls) and sizes without an amount
+ * The order of a listing, as sort keys (services/keyset-paging.ts builds the ORDER BY and the next
+ * page's condition from them). The id comes last so equal keys always come out in the same order (and
+ * the same body, so the ETag is stable). Missing deadlines (rolling calls) and sizes without an amount
  * sort last in both directions: they are neither the soonest nor the largest. Titles compare
  * lower-cased, so PGlite and PostgreSQL agree whatever their collations.
  */
-export function grantOrder(f: Pick<GrantListFilters, 'sortBy' | 'sortOrder'>): SQL {
-  const dir = f.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-  const newestFirst = sql`${grants.postDate} desc, ${grants.id} desc`;
+export function grantSortKeys(f: Pick<GrantListFilters, 'sortBy' | 'sortOrder'>): SortKey[] {
+  const dir = f.sortOrder === 'asc' ? 'asc' : 'desc';
+  const newestFirst = [
+    sortKey(sql`${grants.postDate}`, 'date', 'desc'),
+    sortKey(sql`${grants.id}`, 'text', 'desc'),
+  ];
   switch (f.sortBy) {
     case 'deadlineDate':
-      return sql`${grants.deadlineDate} ${dir} nulls last, ${newestFirst}`;
+      return [sortKey(sql`${grants.deadlineDate}`, 'date', dir, true), ...newestFirst];
     case 'title':
-      return sql`lower(${grants.title}) ${dir}, ${grants.title} ${dir}, ${grants.id} ${dir}`;
+      return [
+        sortKey(sql`lower(${grants.title})`, 'text', dir),
+        sortKey(sql`${grants.title}`, 'text', dir),
+        sortKey(sql`${grants.id}`, 'text', dir),
+      ];
     case 'grantSize':
-      return sql`${grants.grantSizeAmount} ${dir} nulls last, ${newestFirst}`;
+      return [sortKey(sql`${grants.grantSizeAmount}`, 'numeric', dir, true), ...newestFirst];
     case 'postDate':
     default:
-      return sql`${grants.postDate} ${dir}, ${grants.id} ${dir}`;
+      return [sortKey(sql`${grants.postDate}`, 'date', dir), sortKey(sql`${grants.id}`, 'text', dir)];
   }
 }
 
@@ -85,10 +101,24 @@ export async function listGrantsJson(db: Database, f: GrantListFilters): Promise
     db
       .select({
         snapshot: currentSnapshot,
-        value: sql<string>`coalesce('[' || string_agg(${grants.listingJson}, ',' order by ${grantOrder(f)}) || ']', '[]')`,
+        value: sql<string>`coalesce('[' || string_agg(${grants.listingJson}, ',' order by ${orderByKeys(grantSortKeys(f))}) || ']', '[]')`,
       })
       .from(grants)
       .where(grantConditions(f)),
+  );
+}
+
+/** One page of the listing (contract/paging.ts): the same items, in the same order, as the whole list. */
+export function listGrantsPage(db: Database, f: GrantListFilters, page: PageQuery): Promise<JsonPage> {
+  return readJsonPage(
+    db,
+    {
+      from: sql`${grants}`,
+      where: grantConditions(f),
+      item: sql<string>`${grants.listingJson}`,
+      keys: grantSortKeys(f),
+    },
+    { listing: 'grants', filters: f, page },
   );
 }
 

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, wantsPage, type PageQuery } from '../../contract/paging';
+import type { JsonPage } from '../services/keyset-paging';
+import { revalidatedJson } from './etag';
+
+/** A listing query split into its filters and, when the client asked for one, the page it wants. */
+export function splitPageQuery<Q extends PageQuery>(query: Q) {
+  const { limit, cursor, ...filters } = query;
+  const page: PageQuery | null = wantsPage({ limit, cursor }) ? { limit, cursor } : null;
+  return { filters, page };
+}
+
+/**
+ * Answers a page of a listing: the items as the body (revalidated like the whole listing), the next
+ * cursor and, on the first page, the total in headers (contract/paging.ts).
+ */
+export function pagedJson<T>(c: Context, page: JsonPage) {
+  if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  if (page.total !== undefined) c.header(TOTAL_COUNT_HEADER, String(page.total));
+  return revalidatedJson<T>(c, page.json);
+}
+
+/** The paging headers, for a listing route's OpenAPI 200 response. */
+export const pageHeaders = {
+  [NEXT_CURSOR_HEADER]: {
+    description:
+      'When more items follow this page: the `cursor` of the next page (same filters). Absent on the last page.',
+    schema: { type: 'string' as const },
+  },
+  [TOTAL_COUNT_HEADER]: {
+    description: 'On the first page (no `cursor`): how many items match the filters.',
+    schema: { type: 'integer' as const },
+  },
+};
+
+/** What a listing route's description says about paging. */
+export const pagingDescription =
+  ' Paging: with `limit` (1 to 100, default 25) or `cursor`, the answer is one page of the same array in ' +
+  'the same order; `Next-Cursor` names the next page, and the first page carries `Total-Count`. Without ' +
+  'either, every match is answered, as before. A cursor made for other filters, or not by this server, ' +
+  'is a 400 naming `cursor`.';
