@@ -1,20 +1,19 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { demoPassword, demoUsers, expect, test } from './support/fixtures';
+import { demoPassword, demoUsers, expect, test, workerServer } from './support/fixtures';
 
 /*
  * Blog management (SPEC §2 Blog screens, §4 blog generation modal, §5, §7, §8): the whole life of a
- * post as SUPER_ADMIN, against the real server and the AI stand-in that global-setup wires in as its
- * AI provider. The stand-in's mode is global to the run, so a test that changes it sets it back
- * and the tests of this file run one after another in one worker, even under fullyParallel.
+ * post as SUPER_ADMIN, against the worker's real server and the AI stand-in wired in as its AI
+ * provider (support/fixtures.ts). The stand-in's mode is global to the worker, so a test that changes
+ * it sets it back and the tests of this file run one after another, even under fullyParallel.
  */
 test.describe.configure({ mode: 'default' });
 
 type StandInMode = 'ok' | 'slow' | 'error';
 
 async function setStandInMode(mode: StandInMode) {
-  const url = process.env.E2E_AI_STAND_IN_URL;
-  if (!url) throw new Error('E2E_AI_STAND_IN_URL is not set: is global-setup starting the AI stand-in?');
+  const url = workerServer().aiStandInUrl;
   const res = await fetch(`${url}/__stand-in/mode`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -107,7 +106,7 @@ async function saveAndSeeItSaved(page: Page, dialog: Locator) {
 
 /** A visitor's page in a fresh context: no stored token, nothing cached. */
 async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: workerServer().baseURL });
   return context.newPage();
 }
 

@@ -1,5 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startAiStandIn } from '../../../server/testing/ai-stand-in';
+import { startServerProcess } from './server-process';
+
+/** The server a worker's tests talk to, and where to read its log and steer its AI provider. */
+export interface WorkerServer {
+  baseURL: string;
+  logFile: string;
+  /** The AI stand-in's control origin (POST /__stand-in/mode). */
+  aiStandInUrl: string;
+}
+
+let currentServer: WorkerServer | undefined;
+
+/** This worker's server (started by the `server` fixture of any test that opens a page). */
+export function workerServer(): WorkerServer {
+  if (!currentServer) throw new Error('No server in this worker yet: use the `server` fixture first.');
+  return currentServer;
+}
 
 interface SessionUser {
   id: string;
@@ -31,7 +49,7 @@ export async function signInThroughForm(page: Page, email: string, password = de
 
 /** The newest link mailed to `email`, read from the server log (no SMTP in tests: the outbox logs it). */
 export async function mailedLink(email: string, pathPrefix: string): Promise<string> {
-  const logFile = process.env.E2E_SERVER_LOG!;
+  const { logFile } = workerServer();
   let link: string | undefined;
   await expect
     .poll(
@@ -60,11 +78,41 @@ export function waitForApp(page: Page) {
   });
 }
 
-export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }>({
-  // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }, { server: WorkerServer }>({
+  /**
+   * Each worker has its own server over its own fresh data folder and port, with its own AI
+   * stand-in as AI provider (so blog generation runs end to end without a model or a network): the
+   * two workers never share data, rate limits or the stand-in's mode, and no test depends on what a
+   * test of the other worker did.
+   */
+  server: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const aiStandIn = await startAiStandIn();
+      try {
+        const server = await startServerProcess({
+          AI_BASE_URL: aiStandIn.baseUrl,
+          AI_API_KEY: 'e2e-stand-in-key',
+          AI_MODEL: 'stand-in-model',
+          // A failing provider is retried once; keep a stuck call well inside a test's time limit.
+          AI_TIMEOUT_MS: '10000',
+        });
+        try {
+          currentServer = { baseURL: server.baseURL, logFile: server.logFile, aiStandInUrl: aiStandIn.url };
+          await use(currentServer);
+        } finally {
+          currentServer = undefined;
+          await server.dispose();
+        }
+      } finally {
+        await aiStandIn.close();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
   },
   // Public pages arrive prerendered and hydrate a moment after they paint; a test acting before
   // that would click on markup React has not attached to yet. Every navigation waits for the app.

@@ -26,9 +26,9 @@ export interface Screen {
 export const desktop = { width: 1280, height: 800 };
 export const phone = { width: 360, height: 740 };
 
-async function openTab(browser: Browser, { theme, viewport, as }: Screen): Promise<Page> {
+async function openTab(browser: Browser, baseURL: string, { theme, viewport, as }: Screen): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL,
     viewport,
     serviceWorkers: 'block',
   });
@@ -53,21 +53,20 @@ export const scanTest = base.extend<
   { tabs: Map<string, Promise<Page>> }
 >({
   tabs: [
-    // Playwright reads a fixture's dependencies from its destructuring pattern; this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    // The tabs are opened on this worker's server, so they go before it stops.
+    async ({ server: _server }, use) => {
       const tabs = new Map<string, Promise<Page>>();
       await use(tabs);
       for (const tab of tabs.values()) await (await tab).context().close();
     },
     { scope: 'worker' },
   ],
-  tabFor: async ({ browser, tabs }, use, testInfo: TestInfo) => {
+  tabFor: async ({ browser, server, tabs }, use, testInfo: TestInfo) => {
     let used: Page | undefined;
     await use(async (screen) => {
       const key = `${screen.theme} ${screen.viewport.width} ${screen.as ?? 'visitor'}`;
       if (!tabs.has(key)) {
-        const opening = openTab(browser, screen);
+        const opening = openTab(browser, server.baseURL, screen);
         tabs.set(key, opening);
         // A tab that failed to open is opened afresh by the next test rather than failing it too.
         opening.catch(() => tabs.delete(key));
