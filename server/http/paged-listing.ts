@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, wantsPage, type PageQuery } from '../../contract/paging';
+import { NEXT_CURSOR_HEADER, wantsPage, type PageQuery } from '../../contract/paging';
 import type { JsonPage } from '../services/keyset-paging';
 import { revalidatedJson } from './etag';
 
@@ -11,12 +11,11 @@ export function splitPageQuery<Q extends PageQuery>(query: Q) {
 }
 
 /**
- * Answers a page of a listing: the items as the body (revalidated like the whole listing), the next
- * cursor and, on the first page, the total in headers (contract/paging.ts).
+ * Answers a page of a listing: the items as the body (revalidated like the whole listing) and the
+ * next cursor in a header (contract/paging.ts).
  */
 export function pagedJson<T>(c: Context, page: JsonPage) {
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  if (page.total !== undefined) c.header(TOTAL_COUNT_HEADER, String(page.total));
   return revalidatedJson<T>(c, page.json);
 }
 
@@ -27,15 +26,11 @@ export const pageHeaders = {
       'When more items follow this page: the `cursor` of the next page (same filters). Absent on the last page.',
     schema: { type: 'string' as const },
   },
-  [TOTAL_COUNT_HEADER]: {
-    description: 'On the first page (no `cursor`): how many items match the filters.',
-    schema: { type: 'integer' as const },
-  },
 };
 
 /** What a listing route's description says about paging. */
 export const pagingDescription =
   ' Paging: with `limit` (1 to 100, default 25) or `cursor`, the answer is one page of the same array in ' +
-  'the same order; `Next-Cursor` names the next page, and the first page carries `Total-Count`. Without ' +
+  'the same order; `Next-Cursor` names the next page (absent on the last). Without ' +
   'either, every match is answered, as before. A cursor made for other filters, or not by this server, ' +
   'is a 400 naming `cursor`.';

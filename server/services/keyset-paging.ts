@@ -8,9 +8,9 @@ import {
   PAGE_LIMIT_DEFAULT,
   type PageQuery,
 } from '../../contract/paging';
-import type { Database } from '../db';
+import type { DbExecutor } from '../db';
 import { currentSnapshot, readWhileUnchanged } from '../db/snapshot-cache';
-import { ApiError } from '../http/errors';
+import { ApiError } from './api-error';
 
 /**
  * Keyset paging for every listing (the contract is contract/paging.ts). A listing describes its order
@@ -155,8 +155,6 @@ export interface JsonPage {
   /** A JSON array of the page's items, as text. */
   json: string;
   nextCursor?: string;
-  /** Only on the first page. */
-  total?: number;
 }
 
 const dialect = new PgDialect();
@@ -164,12 +162,12 @@ const SEPARATOR = '\u0001';
 
 /**
  * One page of a listing whose items Postgres writes as JSON text (`item`), read in one statement
- * under one snapshot with its next cursor and, on the first page, the total; the answer is reused
+ * under one snapshot with its next cursor; the answer is reused
  * while the database has not changed (db/snapshot-cache.ts, ADR 0021), so scrolling many phones
  * through the same listing costs one trivial query per page.
  */
 export async function readJsonPage(
-  db: Database,
+  db: DbExecutor,
   source: { from: SQL; where: SQL | undefined; item: SQL<string>; keys: readonly SortKey[] },
   request: PageRequest,
 ): Promise<JsonPage> {
@@ -190,16 +188,12 @@ export async function readJsonPage(
     keys.map((k, i) => sql`${sql.raw(`k${i}`)} ${direction(k)}${k.nullable ? sql` nulls last` : sql``}`),
     sql`, `,
   );
-  const total = after
-    ? sql`''`
-    : sql`(select count(*) from ${source.from}${source.where ? sql` where ${source.where}` : sql``})::text`;
   // Inner: the page plus one row (top-N, stops early); middle: numbers the few rows in order;
   // outer: one row of text, so the statement fits the snapshot cache (one text per answer).
   const statement = sql`select ${currentSnapshot} as snapshot,
     coalesce(string_agg(p.item, ',' order by p.n) filter (where p.n <= ${limit}), '')
     || ${SEPARATOR} || coalesce(max(p.key) filter (where p.n = ${limit}), '')
-    || ${SEPARATOR} || (count(*) > ${limit})::text
-    || ${SEPARATOR} || ${total} as value
+    || ${SEPARATOR} || (count(*) > ${limit})::text as value
     from (
       select i.item, json_build_array(${keyText})::text as key, row_number() over (order by ${pageOrder}) as n
       from (
@@ -216,10 +210,9 @@ export async function readJsonPage(
         .then((result) => result.rows)
         .then(onfulfilled, onrejected),
   });
-  const [items = '', lastKey = '', more = 'false', count = ''] = value.split(SEPARATOR);
+  const [items = '', lastKey = '', more = 'false'] = value.split(SEPARATOR);
   const page: JsonPage = { json: `[${items}]` };
   if (more === 'true' && lastKey)
     page.nextCursor = encodeCursor(fingerprint, JSON.parse(lastKey) as (string | null)[]);
-  if (count) page.total = Number(count);
   return page;
 }

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  badCursorMessage,
-  limitMessage,
-  NEXT_CURSOR_HEADER,
-  TOTAL_COUNT_HEADER,
-} from '../../../contract/paging';
+import { badCursorMessage, limitMessage, NEXT_CURSOR_HEADER } from '../../../contract/paging';
 import { grants } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
@@ -43,15 +38,12 @@ async function ids(query: string): Promise<string[]> {
 async function walk(query: string, limit: number) {
   const pages: string[][] = [];
   let cursor: string | null = null;
-  let total: string | null = null;
   do {
     const params = new URLSearchParams(query);
     params.set('limit', String(limit));
     if (cursor) params.set('cursor', cursor);
     const res = await call(t.app, 'GET', `/api/grants?${params}`);
     expect(res.status).toBe(200);
-    if (!cursor) total = res.headers.get(TOTAL_COUNT_HEADER);
-    else expect(res.headers.get(TOTAL_COUNT_HEADER)).toBeNull();
     const page = (res.body as { id: string }[]).map((g) => g.id);
     expect(page.length).toBeLessThanOrEqual(limit);
     pages.push(page);
@@ -59,7 +51,7 @@ async function walk(query: string, limit: number) {
     if (cursor) expect(page.length).toBe(limit);
     expect(pages.length).toBeLessThan(100);
   } while (cursor);
-  return { pages, items: pages.flat(), total };
+  return { pages, items: pages.flat() };
 }
 
 beforeAll(async () => {
@@ -73,7 +65,6 @@ describe('GET /api/grants paged by keyset', () => {
     const res = await call(t.app, 'GET', '/api/grants');
     expect(res.body).toHaveLength(60);
     expect(res.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
-    expect(res.headers.get(TOTAL_COUNT_HEADER)).toBeNull();
   });
 
   it('pages through every order in the whole listing’s order, each item once', async () => {
@@ -81,9 +72,8 @@ describe('GET /api/grants paged by keyset', () => {
       for (const sortOrder of ['asc', 'desc']) {
         const query = `sortBy=${sortBy}&sortOrder=${sortOrder}`;
         const whole = await ids(query);
-        const { items, total } = await walk(query, 7);
+        const { items } = await walk(query, 7);
         expect(items, query).toEqual(whole);
-        expect(total).toBe(String(whole.length));
       }
     }
   });
@@ -101,9 +91,8 @@ describe('GET /api/grants paged by keyset', () => {
     ];
     for (const query of filters) {
       const whole = await ids(query);
-      const { items, total } = await walk(query, 4);
+      const { items } = await walk(query, 4);
       expect(items, query).toEqual(whole);
-      expect(total, query).toBe(String(whole.length));
     }
   });
 
