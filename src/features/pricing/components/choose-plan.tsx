@@ -6,11 +6,17 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useOffline } from '@/lib/connectivity';
 import { leaveAppFor } from '@/lib/external-navigation';
-import { useIdempotencyKey } from '@/lib/idempotency';
 import { notify } from '@/lib/notify';
 import { useCreateSubscriptionCheckout } from '../api/create-subscription-checkout';
 
 const noteClass = 'text-sm text-slate-700 dark:text-slate-300';
+
+/**
+ * The control's name for public/boot.js: the page is prerendered for visitors (a link to sign up),
+ * so a tap made by a signed-in user before the code has loaded is held, then replayed on whatever
+ * this plan's control has become once the session is known (ADR 0025).
+ */
+const tapKey = (plan: Plan) => `choose-plan-${plan.id}`;
 
 /**
  * Visitors sign up with the plan preselected. A signed-in NGO admin pays for a paid plan at the
@@ -23,6 +29,8 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
       <Link
         to="/signup"
         search={{ plan: plan.id }}
+        data-hold-tap="signed-in"
+        data-tap-key={tapKey(plan)}
         aria-label={`Choose plan ${plan.name}`}
         className={buttonClass(plan.highlighted ? 'primary' : 'secondary', 'w-full')}
       >
@@ -34,6 +42,7 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
   return (
     <div className="flex flex-col gap-2">
       <Button
+        data-tap-key={tapKey(plan)}
         disabled
         aria-label={`Choose plan ${plan.name}`}
         aria-describedby={reasonId}
@@ -54,18 +63,16 @@ export function ChoosePlan({ plan, role }: { plan: Plan; role: string | null }) 
 function CheckoutButton({ plan }: { plan: Plan }) {
   const offline = useOffline();
   const checkout = useCreateSubscriptionCheckout();
-  const keyFor = useIdempotencyKey();
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const noteId = useId();
 
   const start = () => {
     setFailure(null);
-    const body = { planId: plan.id };
     // On a slow connection the checkout takes a while to prepare; say so instead of a silent button.
     const slow = setTimeout(() => notify.message('Preparing your secure checkout...'), 1500);
     checkout.mutate(
-      { body, idempotencyKey: keyFor(body) },
+      { planId: plan.id },
       {
         onSuccess: ({ link }) => {
           setLeaving(true);
@@ -84,6 +91,7 @@ function CheckoutButton({ plan }: { plan: Plan }) {
   return (
     <div className="flex flex-col gap-2">
       <Button
+        data-tap-key={tapKey(plan)}
         aria-label={`Choose plan ${plan.name}`}
         aria-describedby={offline || failure ? noteId : undefined}
         variant={plan.highlighted ? 'primary' : 'secondary'}
