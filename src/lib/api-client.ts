@@ -2,6 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import { env } from '@/config/env';
 import { resolveApiBase } from './api-base';
 import { reportNetworkFailure, reportNetworkSuccess } from './connectivity';
+import { serverErrorMessage } from './server-error';
 import { clearSession, getStoredUser, getToken, storageKeys } from './session';
 import { isExemptFrom401 } from './unauthorized';
 
@@ -79,12 +80,7 @@ export function apiErrorBody(error: unknown): ApiErrorBody | null {
   return null;
 }
 
-export function errorMessage(error: unknown, fallback: string): string {
-  const body = apiErrorBody(error);
-  if (body?.message) return body.message;
-  if (error instanceof FetchError && !error.response)
-    return 'Network error. Check your connection and try again.';
-  return fallback;
-}
+/** The server's message, 'Network error…' when no answer came, else `fallback` (one rule with the outbox forms). */
+export const errorMessage: (error: unknown, fallback: string) => string = serverErrorMessage;
 
 export const errorStatus = (error: unknown) => (error instanceof FetchError ? error.statusCode : undefined);

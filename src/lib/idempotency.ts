@@ -1,16 +1,39 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { newIdempotencyKey } from './outbox/idempotency-key';
 
-/**
- * The Idempotency-Key of a retryable write started from a form or button: the same payload sent
- * again (a double tap, a retry after a timeout) reuses its key, so the server answers once; a
- * changed payload gets a new key instead of the 409 the server gives a reused key with new data.
+/*
+ * The one Idempotency-Key policy of the client (ADR 0024), for outbox forms and online-only
+ * retryable writes alike: a key belongs to one write the user is preparing. It is made when the
+ * form starts (its first input, or the submit if nothing was typed), every resend of that write
+ * carries it (a double tap, a retry after a lost answer or a refusal: the server stores nothing for
+ * a non-2xx answer, ADR 0010, so a corrected payload may reuse it), and it is renewed once the
+ * server holds the write (2xx) or the outbox does (queued), or when the server says it already
+ * holds another payload under it (409).
  */
-export function useIdempotencyKey(): (payload: unknown) => string {
-  const last = useRef<{ payload: string; key: string } | null>(null);
-  return (payload) => {
-    const json = JSON.stringify(payload);
-    if (last.current?.payload !== json) last.current = { payload: json, key: newIdempotencyKey() };
-    return last.current.key;
-  };
+
+/** True when an answer with this status ends the key's write: the next submit is a new write. */
+export const answerRenewsKey = (status: number | undefined) =>
+  status !== undefined && ((status >= 200 && status < 300) || status === 409);
+
+export interface FormIdempotencyKey {
+  /** The key of the write being prepared, made on the first call; call it on the form's first input. */
+  start(): string;
+  /** The key so far; null before the form started. */
+  current(): string | null;
+  /** The write is done (or kept by the outbox): the next submit gets a new key. */
+  renew(): void;
+}
+
+export function useIdempotencyKey(): FormIdempotencyKey {
+  const key = useRef<string | null>(null);
+  return useMemo(
+    () => ({
+      start: () => (key.current ??= newIdempotencyKey()),
+      current: () => key.current,
+      renew: () => {
+        key.current = null;
+      },
+    }),
+    [],
+  );
 }

@@ -1,15 +1,24 @@
-import { outbox } from './default-outbox';
-import type { EnqueueOptions } from './outbox';
-import type { OutboxAction, OutboxBody } from './types';
+import { outbox as pageOutbox } from './default-outbox';
+import type { EnqueueOptions, Outbox } from './outbox';
+import type { OutboxAction, OutboxBody, SubmitResult } from './types';
+
+export interface DefinedOutboxAction<Body extends OutboxBody> extends OutboxAction {
+  submit(body: Body, options: EnqueueOptions): Promise<SubmitResult>;
+  enqueue(body: Body, options: EnqueueOptions): Promise<unknown>;
+}
 
 /**
- * How a feature declares a write that may start offline. `submit` is for a user waiting on a
- * form; `enqueue` for a write that only has to arrive some time (the outbox sends it).
+ * How a feature declares a write that may start offline. A form sends it through
+ * `useOutboxSubmit`; `enqueue` is for a write that only has to arrive some time (the outbox
+ * sends it). `box` is the page's outbox; tests pass their own.
  */
-export function defineOutboxAction<Body extends OutboxBody>(action: OutboxAction) {
+export function defineOutboxAction<Body extends OutboxBody>(
+  action: OutboxAction,
+  box: Outbox = pageOutbox,
+): DefinedOutboxAction<Body> {
   return {
     ...action,
-    submit: (body: Body, options: EnqueueOptions) => outbox.submit(action, body, options),
-    enqueue: (body: Body, options: EnqueueOptions) => outbox.enqueue(action, body, options),
+    submit: (body, options) => box.submit(action, body, options),
+    enqueue: (body, options) => box.enqueue(action, body, options),
   };
 }

@@ -1,10 +1,9 @@
 export { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '@contract/outbox-protocol';
-export { newIdempotencyKey } from './idempotency-key';
 export { outbox } from './default-outbox';
-export { defineOutboxAction } from './define-action';
+export { defineOutboxAction, type DefinedOutboxAction } from './define-action';
 export { startOutbox } from './start';
 export { useOutbox } from './use-outbox';
-export { OutboxRejectedError } from './rejected-error';
+export { useOutboxSubmit, type OutboxSubmitOptions, type OutboxSubmitOutcome } from './use-outbox-submit';
 export { queuedMessage } from './queued-message';
 export type {
   OutboxAction,

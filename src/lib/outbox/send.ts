@@ -1,3 +1,4 @@
+import { readErrorBody } from '../server-error';
 import { parseRetryAfter } from './backoff';
 import type { OutboxEntry, OutboxError, SendOutcome } from './types';
 
@@ -23,18 +24,9 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function errorFrom(status: number, body: unknown): OutboxError {
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const message =
-    typeof record.message === 'string' && record.message ? record.message : `The server answered ${status}.`;
-  const fields =
-    record.fields && typeof record.fields === 'object'
-      ? Object.fromEntries(
-          Object.entries(record.fields as Record<string, unknown>).filter(
-            (pair): pair is [string, string] => typeof pair[1] === 'string',
-          ),
-        )
-      : undefined;
-  return fields && Object.keys(fields).length ? { status, message, fields } : { status, message };
+  const read = readErrorBody(body, status);
+  const message = read?.message || `The server answered ${status}.`;
+  return read?.fields ? { status, message, fields: read.fields } : { status, message };
 }
 
 /**

@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { useUnsavedInput } from '@/lib/unsaved-input';
-import { applyServerError } from '../form-errors';
+import { applyServerError, serverErrorMessage } from '@/lib/form-errors';
 
 type EmailOnlyInput = z.output<typeof emailOnlyBody>;
 
@@ -50,7 +50,11 @@ export function EmailLinkForm({
     setFailure(null);
     mutation.mutate(values, {
       onSuccess: ({ message }) => setSent(message),
-      onError: (error) => setFailure(applyServerError(error, { setError, fields: ['email'], fallback })),
+      onError: (error) =>
+        // The auth forms keep the alert even when every field message found its input.
+        setFailure(
+          applyServerError(error, setError, ['email'], fallback) ?? serverErrorMessage(error, fallback),
+        ),
     });
   };
 

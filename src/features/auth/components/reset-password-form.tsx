@@ -6,17 +6,17 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { OnlineSubmitButton } from '@/components/ui/needs-network';
-import { apiErrorBody } from '@/lib/api-client';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
   resetPasswordFormSchema,
   useResetPassword,
   type ResetPasswordFormValues,
 } from '../api/reset-password';
-import { applyServerError, serverErrorCode } from '../form-errors';
+import { applyServerError, serverError, serverErrorCode, serverErrorMessage } from '@/lib/form-errors';
 import { textLinkClass } from './text-link';
 
 const tokenProblems = new Set(['invalid_token', 'token_used', 'token_expired']);
+const failed = 'Could not change the password. Please try again.';
 
 /** Sets a new password with the token from the emailed link. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -53,14 +53,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
         onError: (error) => {
           const code = serverErrorCode(error);
           setFailure({
-            message: applyServerError(error, {
-              setError,
-              fields: ['password'],
-              fallback: 'Could not change the password. Please try again.',
-            }),
+            // The auth forms keep the alert even when every field message found its input.
+            message:
+              applyServerError(error, setError, ['password'], failed) ?? serverErrorMessage(error, failed),
             // A malformed token fails validation instead of the token check; it is the link's fault too.
             linkProblem:
-              (code !== undefined && tokenProblems.has(code)) || Boolean(apiErrorBody(error)?.fields?.token),
+              (code !== undefined && tokenProblems.has(code)) || Boolean(serverError(error)?.fields?.token),
           });
         },
       },

@@ -10,9 +10,11 @@ import { safeRedirectTarget } from '@/lib/safe-redirect';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useResendVerification } from '../api/resend-verification';
 import { signInSchema, useSignIn, type SignInFormValues, type SignInInput } from '../api/sign-in';
-import { applyServerError, serverErrorCode } from '../form-errors';
+import { applyServerError, serverErrorCode, serverErrorMessage } from '@/lib/form-errors';
 import { textLinkClass } from './text-link';
 import { UnlockNotice } from './unlock-notice';
+
+const failed = 'Sign-in failed. Please try again.';
 
 interface Failure {
   message: string;
@@ -50,11 +52,10 @@ export function SignInForm({ redirectTo, unlockToken }: { redirectTo?: string; u
       onSuccess: () => router.history.push(safeRedirectTarget(redirectTo)),
       onError: (error) =>
         setFailure({
-          message: applyServerError(error, {
-            setError,
-            fields: ['email', 'password'],
-            fallback: 'Sign-in failed. Please try again.',
-          }),
+          // The auth forms keep the alert even when every field message found its input.
+          message:
+            applyServerError(error, setError, ['email', 'password'], failed) ??
+            serverErrorMessage(error, failed),
           code: serverErrorCode(error),
           email: values.email,
         }),
@@ -126,7 +127,7 @@ function ResendLinkButton({ email }: { email: string }) {
               {
                 onError: (error) =>
                   setFailure(
-                    applyServerError(error, { fallback: 'Could not send the link. Please try again.' }),
+                    applyServerError(error, undefined, [], 'Could not send the link. Please try again.'),
                   ),
               },
             );

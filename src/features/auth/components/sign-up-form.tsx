@@ -7,10 +7,12 @@ import { Field } from '@/components/ui/field';
 import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { signUpSchema, useSignUp, type SignUpFormValues, type SignUpInput } from '../api/sign-up';
-import { applyServerError } from '../form-errors';
+import { applyServerError, serverErrorMessage } from '@/lib/form-errors';
 import { textLinkClass } from './text-link';
 
 /** Creates the organisation and its first admin, then sends them to the "check your email" page. */
+const failed = 'Could not create the account. Please try again.';
+
 export function SignUpForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -32,12 +34,10 @@ export function SignUpForm() {
     signUp.mutate(values, {
       onSuccess: () => void navigate({ to: '/verify-email', search: { email: values.email } }),
       onError: (error) =>
+        // The auth forms keep the alert even when every field message found its input.
         setFailure(
-          applyServerError(error, {
-            setError,
-            fields: ['name', 'email', 'password', 'organizationName'],
-            fallback: 'Could not create the account. Please try again.',
-          }),
+          applyServerError(error, setError, ['name', 'email', 'password', 'organizationName'], failed) ??
+            serverErrorMessage(error, failed),
         ),
     });
   };

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { useUnlockAccount } from '../api/unlock-account';
-import { applyServerError } from '../form-errors';
+import { applyServerError } from '@/lib/form-errors';
 
 /**
  * The emailed unlock link opens the sign-in page with `?unlock=<token>` (the spec has no page of
@@ -37,7 +37,7 @@ export function UnlockNotice({ token }: { token: string }) {
   if (status === 'error') {
     return (
       <Alert tone="error">
-        {applyServerError(error, { fallback: 'We could not unlock your account. Please try again.' })}
+        {applyServerError(error, undefined, [], 'We could not unlock your account. Please try again.')}
       </Alert>
     );
   }

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClass } from '@/components/ui/button';
 import { useVerifyEmail } from '../api/verify-email';
-import { applyServerError, serverErrorCode } from '../form-errors';
+import { applyServerError, serverErrorCode } from '@/lib/form-errors';
 import { ResendVerificationForm } from './resend-verification-form';
 
 /** The page the emailed link opens: verifies the token once, then says how it went. */
@@ -35,7 +35,7 @@ export function VerifyEmailScreen({ token }: { token: string }) {
     return (
       <div className="flex flex-col gap-4">
         <Alert tone="error">
-          {applyServerError(error, { fallback: 'We could not verify your email. Please try again.' })}
+          {applyServerError(error, undefined, [], 'We could not verify your email. Please try again.')}
         </Alert>
         {used && (
           <div className="flex flex-col gap-2">

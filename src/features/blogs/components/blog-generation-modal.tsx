@@ -7,7 +7,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { apiErrorBody } from '@/lib/api-client';
+import { Field } from '@/components/ui/field';
+import { Fieldset } from '@/components/ui/fieldset';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { applyServerError } from '@/lib/form-errors';
 import { useCreateBlog } from '../api/create-blog';
 import {
   generateBlogInputSchema,
@@ -28,7 +32,6 @@ import {
   type GeneratedDraftValues,
   type GeneratedRequest,
 } from '../blog-management-forms';
-import { BlogInput, BlogSelect, BlogTextArea } from './blog-form-controls';
 import { failureDetail } from './failure-detail';
 import { useCloseAfterSaved } from './use-close-after-saved';
 import { useUnsavedInput } from '@/lib/unsaved-input';
@@ -146,7 +149,7 @@ function GenerationFlow({ onClose }: { onClose: () => void }) {
       {/* Disabled while generating: the draft answers the request as it was sent. */}
       <fieldset disabled={pending} className="flex min-w-0 flex-col gap-4">
         {mode === 'simple' ? (
-          <BlogTextArea
+          <TextAreaField
             label="Description"
             rows={5}
             placeholder="What should the post be about? Who is it for?"
@@ -156,31 +159,32 @@ function GenerationFlow({ onClose }: { onClose: () => void }) {
           />
         ) : (
           <>
-            <BlogInput
+            <Field
               label="Title"
               error={advancedErrors.title?.message}
               data-autofocus
               {...advancedForm.register('title')}
             />
-            <BlogInput
+            <Field
               label="Category"
               placeholder="e.g. Fundraising"
               error={advancedErrors.category?.message}
               {...advancedForm.register('category')}
             />
-            <BlogTextArea
+            <TextAreaField
               label="Summary"
               rows={3}
               error={advancedErrors.summary?.message}
               {...advancedForm.register('summary')}
             />
-            <BlogSelect
-              label="Tone"
-              options={toneOptions}
-              error={advancedErrors.tone?.message}
-              {...advancedForm.register('tone')}
-            />
-            <BlogInput
+            <SelectField label="Tone" error={advancedErrors.tone?.message} {...advancedForm.register('tone')}>
+              {toneOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
+            <Field
               label="Keywords"
               hint="Separate keywords with commas."
               error={advancedErrors.keywords?.message}
@@ -229,8 +233,7 @@ function ModePicker({
   const name = useId();
   // The hint sits outside the labels: in them it would become part of each radio's name.
   return (
-    <fieldset disabled={disabled} className="min-w-0">
-      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Mode</legend>
+    <Fieldset variant="group" legend="Mode" disabled={disabled}>
       <div className="grid grid-cols-2 gap-2">
         {modes.map((m) => (
           <label
@@ -257,7 +260,7 @@ function ModePicker({
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {modes.find((m) => m.value === mode)?.hint}
       </p>
-    </fieldset>
+    </Fieldset>
   );
 }
 
@@ -281,9 +284,8 @@ function DraftReview({ draft, onBack, onSaved }: { draft: Draft; onBack: () => v
     create.mutate(generatedBlogBody(values, draft.request, draft.generatedAt), {
       onSuccess: onSaved,
       onError: (error) => {
-        const fields = apiErrorBody(error)?.fields ?? {};
-        if (fields.title) setError('title', { type: 'server', message: fields.title });
-        if (fields.content) setError('content', { type: 'server', message: fields.content });
+        // The failure itself is told in the alert below; field messages go on their inputs.
+        applyServerError(error, setError, ['title', 'content']);
       },
     }),
   );
@@ -319,8 +321,8 @@ function DraftReview({ draft, onBack, onSaved }: { draft: Draft; onBack: () => v
         </dl>
       )}
       <fieldset disabled={pending} className="flex min-w-0 flex-col gap-4">
-        <BlogInput label="Title" error={errors.title?.message} {...register('title')} />
-        <BlogTextArea label="Content" rows={10} error={errors.content?.message} {...register('content')} />
+        <Field label="Title" error={errors.title?.message} {...register('title')} />
+        <TextAreaField label="Content" rows={10} error={errors.content?.message} {...register('content')} />
       </fieldset>
       {create.isError && (
         <Alert tone="error">

@@ -5,9 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
 import { NeedsNetworkNote } from '@/components/ui/needs-network';
-import { apiErrorBody } from '@/lib/api-client';
+import { TextAreaField } from '@/components/ui/text-area-field';
 import { useOffline } from '@/lib/connectivity';
+import { applyServerError, serverError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { displayName, getStoredUser } from '@/lib/session';
 import { useCreateBlog } from '../api/create-blog';
@@ -17,12 +19,10 @@ import {
   newBlogFormSchema,
   type NewBlogFormValues,
 } from '../blog-management-forms';
-import { BlogInput, BlogTextArea } from './blog-form-controls';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 
 const formFields = ['title', 'category', 'summary', 'content', 'imageUrl', 'postDate'] as const;
 type FormField = (typeof formFields)[number];
-const isFormField = (name: string): name is FormField => (formFields as readonly string[]).includes(name);
 
 const emptyForm: NewBlogFormValues = {
   title: '',
@@ -56,12 +56,9 @@ export function NewBlogForm() {
         void navigate({ to: '/blogs' });
       },
       onError: (error) => {
-        const body = apiErrorBody(error);
-        for (const [name, message] of Object.entries(body?.fields ?? {})) {
-          if (isFormField(name)) setError(name, { type: 'server', message });
-        }
-        // SPEC §8: the server's message if given, else the spec's.
-        setFailure(body?.message || blogMessages.postFailed);
+        applyServerError(error, setError, formFields);
+        // SPEC §8: the alert shows the server's message when it gave one, else 'Failed to post blog. …'.
+        setFailure(serverError(error)?.message || blogMessages.postFailed);
       },
     });
   };
@@ -91,28 +88,28 @@ export function NewBlogForm() {
         )}
         {failure && <Alert tone="error">{failure}</Alert>}
         <fieldset disabled={pending} className="flex min-w-0 flex-col gap-4">
-          <BlogInput label="Title" {...field('title')} {...register('title')} />
-          <BlogInput
+          <Field label="Title" {...field('title')} {...register('title')} />
+          <Field
             label="Category"
             placeholder="e.g. Fundraising"
             {...field('category')}
             {...register('category')}
           />
-          <BlogTextArea
+          <TextAreaField
             label="Summary"
             rows={3}
             hint="One or two sentences shown on the blog cards."
             {...field('summary')}
             {...register('summary')}
           />
-          <BlogTextArea
+          <TextAreaField
             label="Content"
             rows={10}
             hint="Markdown is welcome: ## headings, lists, links."
             {...field('content')}
             {...register('content')}
           />
-          <BlogInput
+          <Field
             label="Image URL"
             type="url"
             inputMode="url"
@@ -121,7 +118,7 @@ export function NewBlogForm() {
             {...field('imageUrl')}
             {...register('imageUrl')}
           />
-          <BlogInput
+          <Field
             label="Post date"
             type="date"
             hint="Leave blank to publish it today."

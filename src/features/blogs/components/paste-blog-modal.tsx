@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { apiErrorBody } from '@/lib/api-client';
+import { Field } from '@/components/ui/field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { applyServerError } from '@/lib/form-errors';
 import { useCreateBlog } from '../api/create-blog';
 import {
   blogMessages,
@@ -13,7 +15,6 @@ import {
   pasteBlogFormSchema,
   type PasteBlogFormValues,
 } from '../blog-management-forms';
-import { BlogInput, BlogTextArea } from './blog-form-controls';
 import { failureDetail } from './failure-detail';
 import { useCloseAfterSaved } from './use-close-after-saved';
 import { useUnsavedInput } from '@/lib/unsaved-input';
@@ -75,11 +76,8 @@ function PasteBlogForm({ onClose }: { onClose: () => void }) {
     create.mutate(pastedBlogBody(values), {
       onSuccess: () => setSaved(true),
       onError: (error) => {
-        const fields = apiErrorBody(error)?.fields ?? {};
-        for (const name of ['title', 'category', 'content'] as const) {
-          const message = fields[name];
-          if (message) setError(name, { type: 'server', message });
-        }
+        // The failure itself is told in the alert below; field messages go on their inputs.
+        applyServerError(error, setError, ['title', 'category', 'content']);
       },
     }),
   );
@@ -98,20 +96,20 @@ function PasteBlogForm({ onClose }: { onClose: () => void }) {
         </Alert>
       )}
       <fieldset disabled={pending} className="flex min-w-0 flex-col gap-4">
-        <BlogInput
+        <Field
           label="Title"
           error={own(errors.title?.message)}
           invalid={Boolean(errors.title)}
           describedBy={errors.title && missing ? requiredId : undefined}
           {...register('title')}
         />
-        <BlogInput
+        <Field
           label="Category"
           placeholder="e.g. Volunteering"
           error={errors.category?.message}
           {...register('category')}
         />
-        <BlogTextArea
+        <TextAreaField
           label="Content"
           rows={10}
           hint="Markdown is welcome: ## headings, lists, links."

@@ -5,21 +5,13 @@ import { api } from '@/lib/api-client';
 
 export const createDonationCheckoutMutationKey = ['payments', 'checkout', 'donation'] as const;
 
-export interface CreateDonationCheckoutInput {
-  body: DonationCheckoutBody;
-  idempotencyKey: string;
-}
-
 /**
  * POST /payments/{provider}/checkout/donation (public): answers the hosted checkout `link`. Typed,
- * not zod-parsed, so the embed stays light; the server validates the body with the contract.
+ * not zod-parsed, so the embed stays light; the server validates the body with the contract. No Idempotency-Key
+ * (ADR 0013): each call opens a new pending checkout, and an unpaid one has no effect.
  */
-export function createDonationCheckout({ body, idempotencyKey }: CreateDonationCheckoutInput) {
-  return api<CheckoutResponse>(`/payments/${paymentProvider}/checkout/donation`, {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+export function createDonationCheckout(body: DonationCheckoutBody) {
+  return api<CheckoutResponse>(`/payments/${paymentProvider}/checkout/donation`, { method: 'POST', body });
 }
 
 export const createDonationCheckoutMutationOptions = () =>

@@ -75,4 +75,25 @@ describe('CauseForm', () => {
     expect(await screen.findByText('Goal is too large.')).toBeInTheDocument();
     expect(screen.getByLabelText('Goal')).toHaveFocus();
   });
+  it('resends a failed save under the same key and gives the next save a new one', async () => {
+    const lost = new FetchError('Network error');
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce(lost)
+      .mockResolvedValueOnce({ id: 'c1' })
+      .mockResolvedValueOnce({ id: 'c1' });
+    const { user } = await renderForm(onSave);
+    await user.type(screen.getByLabelText('Title'), 'School meals');
+    await user.type(screen.getByLabelText('Goal'), '250');
+    const save = () => user.click(screen.getByRole('button', { name: 'Create cause' }));
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Check your connection');
+    await save();
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    await save();
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledTimes(3));
+    const keys = onSave.mock.calls.map((call) => call[1] as string);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
 });

@@ -1,16 +1,18 @@
 import type { CauseDetail, CreateCauseBody } from '@contract/causes';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { Fieldset } from '@/components/ui/fieldset';
 import { NeedsNetworkNote } from '@/components/ui/needs-network';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
-import { apiErrorBody, errorMessage } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-client';
 import { useOffline } from '@/lib/connectivity';
-import { useIdempotencyKey } from '@/lib/idempotency';
+import { applyServerError } from '@/lib/form-errors';
+import { answerRenewsKey, useIdempotencyKey } from '@/lib/idempotency';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
   causeBodyFromForm,
@@ -20,15 +22,6 @@ import {
   MAX_SUGGESTED_AMOUNTS,
   type CauseFormValues,
 } from '../cause-form';
-
-function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
-      <legend className="px-1 text-base font-bold">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 export interface CauseFormProps {
   defaultValues: CauseFormValues;
@@ -54,7 +47,9 @@ export function CauseForm({
   currencyLocked,
 }: CauseFormProps) {
   const offline = useOffline();
-  const keyFor = useIdempotencyKey();
+  // One key per saved version of the cause (lib/idempotency's policy): a resend of this save,
+  // however the answer was lost, is one cause for the server.
+  const idempotencyKey = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -73,29 +68,25 @@ export function CauseForm({
   const onValid = async (values: CauseFormValues) => {
     setFailure(null);
     const body = causeBodyFromForm(values);
+    let saved: CauseDetail;
     try {
-      onSaved(await onSave(body, keyFor(body)));
+      saved = await onSave(body, idempotencyKey.start());
     } catch (error) {
-      const unmatched: string[] = [];
-      let focused = false;
-      for (const [name, message] of Object.entries(apiErrorBody(error)?.fields ?? {})) {
-        const field = formFieldOfBodyField[name];
-        if (!field) {
-          unmatched.push(message);
-          continue;
-        }
-        setError(field, { type: 'server', message }, { shouldFocus: !focused });
-        focused = true;
-      }
-      if (!focused || unmatched.length)
-        setFailure(
-          unmatched.length ? unmatched.join(' ') : errorMessage(error, 'The cause could not be saved.'),
-        );
+      if (answerRenewsKey(errorStatus(error))) idempotencyKey.renew();
+      setFailure(applyServerError(error, setError, formFieldOfBodyField, 'The cause could not be saved.'));
+      return;
     }
+    idempotencyKey.renew();
+    onSaved(saved);
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="flex flex-col gap-6">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      onInput={idempotencyKey.start}
+      className="flex flex-col gap-6"
+    >
       {failure && <Alert tone="error">{failure}</Alert>}
       <Fieldset legend="The cause">
         <Field label="Title" maxLength={200} error={errors.title?.message} {...register('title')} />
@@ -129,7 +120,7 @@ export function CauseForm({
           />
           {currencyLocked ? (
             // Not registered: the saved currency stays in the form values and is sent unchanged.
-            <Field label="Currency" readOnly value={currency} aria-describedby="cause-currency-locked" />
+            <Field label="Currency" readOnly value={currency} describedBy="cause-currency-locked" />
           ) : (
             <SelectField label="Currency" error={errors.currency?.message} {...register('currency')}>
               {causeCurrencies.map((c) => (

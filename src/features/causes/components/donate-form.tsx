@@ -4,10 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
+import { Fieldset } from '@/components/ui/fieldset';
 import { errorMessage } from '@/lib/api-client';
 import { useOffline } from '@/lib/connectivity';
 import { leaveAppFor } from '@/lib/external-navigation';
-import { useIdempotencyKey } from '@/lib/idempotency';
 import { useCreateDonationCheckout } from '../api/create-donation-checkout';
 import {
   emptyDonateForm,
@@ -59,7 +59,6 @@ type Outcome = { kind: 'none' } | { kind: 'tab-opened' } | { kind: 'open-link'; 
 export function DonateForm({ cause, compact }: { cause: DonateFormCause; compact?: boolean }) {
   const offline = useOffline();
   const checkout = useCreateDonationCheckout();
-  const keyFor = useIdempotencyKey();
   const [state, setState] = useState<DonateFormState>(() => emptyDonateForm(cause.suggestedAmountsMinor));
   const [errors, setErrors] = useState<DonateErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,26 +87,23 @@ export function DonateForm({ cause, compact }: { cause: DonateFormCause; compact
     }
     const framed = isFramed();
     const tab = framed ? openCheckoutTab() : null;
-    checkout.mutate(
-      { body: result.body, idempotencyKey: keyFor(result.body) },
-      {
-        onSuccess: ({ link }) => {
-          if (!framed) {
-            setNavigating(true);
-            leaveAppFor(link);
-          } else if (tab && !tab.closed) {
-            tab.location.href = link;
-            setOutcome({ kind: 'tab-opened' });
-          } else {
-            setOutcome({ kind: 'open-link', link });
-          }
-        },
-        onError: (error) => {
-          tab?.close();
-          setFailure(errorMessage(error, 'The donation could not be started. Please try again.'));
-        },
+    checkout.mutate(result.body, {
+      onSuccess: ({ link }) => {
+        if (!framed) {
+          setNavigating(true);
+          leaveAppFor(link);
+        } else if (tab && !tab.closed) {
+          tab.location.href = link;
+          setOutcome({ kind: 'tab-opened' });
+        } else {
+          setOutcome({ kind: 'open-link', link });
+        }
       },
-    );
+      onError: (error) => {
+        tab?.close();
+        setFailure(errorMessage(error, 'The donation could not be started. Please try again.'));
+      },
+    });
   };
 
   const busy = checkout.isPending || navigating;
@@ -115,10 +111,7 @@ export function DonateForm({ cause, compact }: { cause: DonateFormCause; compact
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Donate">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
-          Amount ({cause.currency})
-        </legend>
+      <Fieldset variant="group" legend={`Amount (${cause.currency})`} className="flex flex-col gap-2">
         {cause.suggestedAmountsMinor.length > 0 && (
           <div className={cn('grid gap-2', compact ? 'grid-cols-3' : 'grid-cols-3 sm:grid-cols-4')}>
             {cause.suggestedAmountsMinor.map((minor) => {
@@ -156,7 +149,7 @@ export function DonateForm({ cause, compact }: { cause: DonateFormCause; compact
           onChange={(e) => update({ custom: e.target.value })}
           error={errors.amount}
         />
-      </fieldset>
+      </Fieldset>
       <Field
         id={ids.name}
         label="Your name (optional)"

@@ -1,22 +1,11 @@
 import { contactMessageBody, contactMessageResponse, type ContactMessageResponse } from '@contract/marketing';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import type { UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { defineOutboxAction, OutboxRejectedError } from '@/lib/outbox';
+import { defineOutboxAction, useOutboxSubmit } from '@/lib/outbox';
 
 export const contactMessageSchema = contactMessageBody;
 export type ContactMessageFormValues = z.input<typeof contactMessageSchema>;
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
-
-export interface SendContactMessageVariables {
-  body: ContactMessageInput;
-  /** Made when the sender starts the form, so a double submit or a resend is the same message. */
-  idempotencyKey: string;
-}
-
-export type SendContactMessageResult =
-  | { status: 'sent'; response: ContactMessageResponse }
-  /** Kept on the device (offline, or the server was unreachable) and sent when the connection is back. */
-  | { status: 'queued'; reason: 'offline' | 'server' };
 
 /**
  * Through the outbox, so a message written offline is sent later rather than lost. It belongs to
@@ -30,32 +19,31 @@ export const sendContactMessageAction = defineOutboxAction<ContactMessageInput>(
   label: 'Contact message',
 });
 
-export const sendContactMessageMutationKey = ['marketing', 'contact-message'] as const;
+const formFields = [
+  'name',
+  'email',
+  'organisation',
+  'subject',
+  'message',
+] as const satisfies readonly (keyof ContactMessageFormValues)[];
 
-/** Throws OutboxRejectedError when the server refuses the message (400, 429…). */
-export async function sendContactMessage({
-  body,
-  idempotencyKey,
-}: SendContactMessageVariables): Promise<SendContactMessageResult> {
-  // An empty optional field is left out rather than stored as ''.
-  const { organisation, ...rest } = body;
-  const result = await sendContactMessageAction.submit(organisation ? { ...rest, organisation } : rest, {
-    idempotencyKey,
-  });
-  if (result.status === 'rejected') throw new OutboxRejectedError(result.error);
-  if (result.status === 'queued') return result;
-  return { status: 'sent', response: contactMessageResponse.parse(result.response) };
+/** An empty optional field is left out rather than stored as ''. */
+export function contactMessageRequestBody({
+  organisation,
+  ...rest
+}: ContactMessageInput): ContactMessageInput {
+  return organisation ? { ...rest, organisation } : rest;
 }
 
-export const sendContactMessageMutationOptions = () =>
-  mutationOptions({
-    mutationKey: sendContactMessageMutationKey,
-    mutationFn: sendContactMessage,
-    // Never paused by TanStack Query: offline, the outbox keeps the message (and survives a
-    // reload), and the sender is told at once that it will go later.
-    networkMode: 'always',
-  });
-
-export function useSendContactMessage() {
-  return useMutation(sendContactMessageMutationOptions());
+/** Sends a contact message from the form whose `setError` receives the server's field messages. */
+export function useSendContactMessage(setError: UseFormSetError<ContactMessageFormValues>) {
+  return useOutboxSubmit<ContactMessageInput, ContactMessageFormValues, ContactMessageResponse>(
+    sendContactMessageAction,
+    {
+      setError,
+      fields: formFields,
+      fallback: 'Your message could not be sent. Please try again.',
+      parseResponse: (raw) => contactMessageResponse.parse(raw),
+    },
+  );
 }

@@ -1,23 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '@/lib/notify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { newIdempotencyKey, OutboxRejectedError, queuedMessage, startOutbox } from '@/lib/outbox';
+import { queuedMessage } from '@/lib/outbox';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import {
+  contactMessageRequestBody,
   contactMessageSchema,
   useSendContactMessage,
   type ContactMessageFormValues,
   type ContactMessageInput,
 } from '../api/send-contact-message';
 import { TextAreaField } from '@/components/ui/text-area-field';
-
-const formFields = ['name', 'email', 'organisation', 'subject', 'message'] as const;
-type FormField = (typeof formFields)[number];
-const isFormField = (name: string): name is FormField => (formFields as readonly string[]).includes(name);
 
 const emptyForm: ContactMessageFormValues = {
   name: '',
@@ -28,16 +25,8 @@ const emptyForm: ContactMessageFormValues = {
 };
 
 export function ContactForm() {
-  const send = useSendContactMessage();
   const [sent, setSent] = useState<{ tone: 'success' | 'info'; text: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // One key per message, made at the first keystroke: kept across resends of the same message
-  // (also after a refusal, which the server does not store), replaced once it has gone or is queued.
-  const idempotencyKey = useRef<string | null>(null);
-  const keyForThisMessage = () => (idempotencyKey.current ??= newIdempotencyKey());
-
-  // Wherever a write can start, the queue is sent too (idempotent if the page's entry started it).
-  useEffect(startOutbox, []);
   const {
     register,
     handleSubmit,
@@ -49,59 +38,36 @@ export function ContactForm() {
     mode: 'onTouched',
     defaultValues: emptyForm,
   });
+  const submit = useSendContactMessage(setError);
   // An app update waits while the message is written but not yet sent (or queued).
   useUnsavedInput(isDirty);
 
-  const onValid = (body: ContactMessageInput) => {
+  const onValid = async (values: ContactMessageInput) => {
     setSent(null);
     setFailure(null);
-    send.mutate(
-      { body, idempotencyKey: keyForThisMessage() },
-      {
-        onSuccess: (result) => {
-          idempotencyKey.current = null;
-          reset(emptyForm);
-          if (result.status === 'sent') {
-            setSent({ tone: 'success', text: result.response.message });
-            notify.success(result.response.message);
-          } else {
-            const text = queuedMessage('message', result.reason);
-            setSent({ tone: 'info', text });
-            notify.message(text);
-          }
-        },
-        onError: (error) => {
-          const fields = Object.entries(error instanceof OutboxRejectedError ? (error.fields ?? {}) : {});
-          const unmatched: string[] = [];
-          let focused = false;
-          for (const [name, message] of fields) {
-            if (!isFormField(name)) {
-              unmatched.push(message);
-              continue;
-            }
-            setError(name, { type: 'server', message }, { shouldFocus: !focused });
-            focused = true;
-          }
-          // Field errors sit on their inputs; anything else (429, storage refused) goes in the alert.
-          if (!focused || unmatched.length)
-            setFailure(
-              unmatched.length
-                ? unmatched.join(' ')
-                : error instanceof OutboxRejectedError
-                  ? error.message
-                  : 'Your message could not be sent. Please try again.',
-            );
-        },
-      },
-    );
+    const outcome = await submit.send(contactMessageRequestBody(values));
+    if (outcome.status === 'attention') {
+      // Field messages sit on their inputs; anything else (429, storage refused) goes in the alert.
+      setFailure(outcome.alert);
+      return;
+    }
+    reset(emptyForm);
+    if (outcome.status === 'sent') {
+      setSent({ tone: 'success', text: outcome.response.message });
+      notify.success(outcome.response.message);
+    } else {
+      const text = queuedMessage('message', outcome.reason);
+      setSent({ tone: 'info', text });
+      notify.message(text);
+    }
   };
 
   return (
     <form
       noValidate
-      // Wrapped so handleSubmit (which reaches the key ref through onValid) runs on submit, not in render.
       onSubmit={(event) => void handleSubmit(onValid)(event)}
-      onInput={() => keyForThisMessage()}
+      // The message's Idempotency-Key dates from its first keystroke.
+      onInput={submit.start}
       className="flex flex-col gap-4"
     >
       {sent && <Alert tone={sent.tone}>{sent.text}</Alert>}
@@ -122,7 +88,7 @@ export function ContactForm() {
       />
       <Field label="Subject" error={errors.subject?.message} {...register('subject')} />
       <TextAreaField label="Message" rows={8} error={errors.message?.message} {...register('message')} />
-      <Button type="submit" pending={send.isPending} pendingLabel="Sending..." className="sm:self-start">
+      <Button type="submit" pending={submit.pending} pendingLabel="Sending..." className="sm:self-start">
         Send message
       </Button>
     </form>

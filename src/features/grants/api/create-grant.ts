@@ -32,6 +32,7 @@ export function useCreateGrant() {
       // The new page opens from the cache; every list refetches to include the grant.
       queryClient.setQueryData(grantsQueryKeys.detail(grant.id), grant);
       void queryClient.invalidateQueries({ queryKey: grantsQueryKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: grantsQueryKeys.pages() });
     },
   });
 }

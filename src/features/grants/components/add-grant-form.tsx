@@ -1,14 +1,15 @@
 import type { GrantDetail } from '@contract/grants';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { Fieldset } from '@/components/ui/fieldset';
 import { NeedsNetworkNote } from '@/components/ui/needs-network';
-import { apiErrorBody, errorMessage } from '@/lib/api-client';
 import { todayCalendarDate } from '@/lib/calendar-date';
 import { useOffline } from '@/lib/connectivity';
+import { applyServerError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import {
   createGrantInputSchema,
@@ -34,8 +35,6 @@ const formFields = [
   'applicationUrl',
   'sourceUrl',
 ] as const satisfies readonly FieldPath<CreateGrantFormValues>[];
-type FormField = (typeof formFields)[number];
-const isFormField = (name: string): name is FormField => (formFields as readonly string[]).includes(name);
 
 const emptyForm = (): CreateGrantFormValues => ({
   title: '',
@@ -52,15 +51,6 @@ const emptyForm = (): CreateGrantFormValues => ({
   applicationUrl: '',
   sourceUrl: '',
 });
-
-function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
-      <legend className="px-1 text-base font-bold">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 /**
  * /grants/new (SUPER_ADMIN): the grant form, checked with the same schema the server uses, so the
@@ -89,23 +79,9 @@ export function AddGrantForm({ onCreated }: { onCreated: (grant: GrantDetail) =>
         notify.success('Grant added.');
         onCreated(grant);
       },
-      onError: (error) => {
-        const unmatched: string[] = [];
-        let focused = false;
-        for (const [name, message] of Object.entries(apiErrorBody(error)?.fields ?? {})) {
-          if (!isFormField(name)) {
-            unmatched.push(message);
-            continue;
-          }
-          setError(name, { type: 'server', message }, { shouldFocus: !focused });
-          focused = true;
-        }
-        // Field messages sit on their inputs; anything else (403, a network error) goes in the alert.
-        if (!focused || unmatched.length)
-          setFailure(
-            unmatched.length ? unmatched.join(' ') : errorMessage(error, 'The grant could not be saved.'),
-          );
-      },
+      // Field messages sit on their inputs; anything else (403, a network error) goes in the alert.
+      onError: (error) =>
+        setFailure(applyServerError(error, setError, formFields, 'The grant could not be saved.')),
     });
   };
 

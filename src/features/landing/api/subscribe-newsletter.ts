@@ -1,7 +1,7 @@
 import type { NewsletterResponse, newsletterBody } from '@contract/marketing';
-import { useState } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { defineOutboxAction, type OutboxError } from '@/lib/outbox';
+import { defineOutboxAction, useOutboxSubmit } from '@/lib/outbox';
 
 // Types only: the form loads the schema itself on first validation.
 export type SubscribeNewsletterInput = z.output<typeof newsletterBody>;
@@ -18,39 +18,14 @@ export const subscribeNewsletterAction = defineOutboxAction<SubscribeNewsletterI
   label: 'Newsletter subscription',
 });
 
-export interface SubscribeHandlers {
-  /** 201 for a new address, 200 when it was already subscribed: both are a success for the visitor. */
-  onSuccess: (response: NewsletterResponse) => void;
-  /** Kept on the device, to be sent when the connection is back. */
-  onQueued: (reason: 'offline' | 'server') => void;
-  /** The server refused it (400, 429…); the form still holds the address. */
-  onError: (error: OutboxError) => void;
-}
-
 /**
- * The landing page hydrates its islands without a query client (ADR 0007), so this is a small
- * pending-state hook rather than useMutation. Online, the visitor waits for the server's answer;
- * offline, the subscription waits in the outbox instead of failing.
+ * The landing page hydrates its islands without a query client or a form library (ADR 0007), so
+ * the form hands in its own `setError` for the one field. Both 2xx answers (201 new, 200 already
+ * subscribed) are a success for the visitor; offline, the subscription waits in the outbox.
  */
-export function useSubscribeNewsletter() {
-  const [isPending, setPending] = useState(false);
-  const mutate = async (
-    input: SubscribeNewsletterInput,
-    idempotencyKey: string,
-    handlers: SubscribeHandlers,
-  ) => {
-    setPending(true);
-    try {
-      const result = await subscribeNewsletterAction.submit(input, { idempotencyKey });
-      if (result.status === 'sent') handlers.onSuccess(result.response as NewsletterResponse);
-      else if (result.status === 'queued') handlers.onQueued(result.reason);
-      else handlers.onError(result.error);
-    } catch {
-      // IndexedDB refused (private mode quota, a blocked upgrade): nothing was kept, so say so.
-      handlers.onError({ message: 'Could not subscribe. Please try again.' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return { isPending, mutate };
+export function useSubscribeNewsletter(setError: UseFormSetError<SubscribeNewsletterInput>) {
+  return useOutboxSubmit<SubscribeNewsletterInput, SubscribeNewsletterInput, NewsletterResponse>(
+    subscribeNewsletterAction,
+    { setError, fields: ['email'], fallback: 'Could not subscribe. Please try again.' },
+  );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { notify } from '@/lib/notify';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { newIdempotencyKey, queuedMessage, startOutbox } from '@/lib/outbox';
+import { useFieldControl } from '@/components/ui/field-frame';
+import { queuedMessage } from '@/lib/outbox';
 import { useUnsavedInput } from '@/lib/unsaved-input';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
@@ -17,18 +18,15 @@ export function NewsletterForm() {
   // ids of the prerendered page; there is one newsletter form per page.
   const headingId = 'newsletter-heading';
   const inputId = 'newsletter-email';
-  const errorId = 'newsletter-error';
-  const subscribe = useSubscribeNewsletter();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
-  // Made when the visitor starts typing, kept until the subscription has gone (or is queued), so
-  // a double submit or a resend after a lost answer is one subscription for the server.
-  const idempotencyKey = useRef<string | null>(null);
-  const keyForThisSubscription = () => (idempotencyKey.current ??= newIdempotencyKey());
-
-  // Wherever a write can start, the queue is sent too (idempotent if the page's entry started it).
-  useEffect(startOutbox, []);
+  const control = useFieldControl({ error }, inputId);
+  // The one field's error, in react-hook-form's setError shape, so the server's field message lands here.
+  const subscribe = useSubscribeNewsletter((_field, { message }, options) => {
+    setError(message);
+    if (options?.shouldFocus) input.current?.focus();
+  });
   // An app update waits while an address is typed but not yet sent (or queued).
   useUnsavedInput(email.trim() !== '');
 
@@ -51,27 +49,17 @@ export function NewsletterForm() {
       return;
     }
     setError(undefined);
-    void subscribe.mutate(checked.data, keyForThisSubscription(), {
-      onSuccess: ({ message }) => {
-        idempotencyKey.current = null;
-        notify.success(message);
-        setEmail('');
-      },
-      onQueued: (reason) => {
-        idempotencyKey.current = null;
-        notify.message(queuedMessage('subscription', reason));
-        setEmail('');
-      },
-      onError: (failure) => {
-        const fieldMessage = failure.fields?.email;
-        if (fieldMessage) {
-          setError(fieldMessage);
-          input.current?.focus();
-          return;
-        }
-        notify.error(failure.message || 'Could not subscribe. Please try again.');
-      },
-    });
+    const outcome = await subscribe.send(checked.data);
+    if (outcome.status === 'sent') {
+      notify.success(outcome.response.message);
+      setEmail('');
+    } else if (outcome.status === 'queued') {
+      notify.message(queuedMessage('subscription', outcome.reason));
+      setEmail('');
+    } else if (outcome.alert) {
+      // A field message already sits under the input; anything else (429 included) is a toast.
+      notify.error(outcome.alert);
+    }
   };
 
   return (
@@ -99,25 +87,25 @@ export function NewsletterForm() {
             placeholder="you@example.org"
             value={email}
             onChange={(e) => {
-              keyForThisSubscription();
+              // The subscription's Idempotency-Key dates from the first keystroke.
+              subscribe.start();
               setEmail(e.target.value);
             }}
             onBlur={() => {
               if (email) void validate(email).then((r) => setError(r.message));
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            {...control.aria}
             className={cn(
               'min-h-11 w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 sm:max-w-xs dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
               error ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700',
             )}
           />
-          <Button type="submit" pending={subscribe.isPending} pendingLabel="Subscribing...">
+          <Button type="submit" pending={subscribe.pending} pendingLabel="Subscribing...">
             Subscribe
           </Button>
         </div>
         {error && (
-          <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+          <p id={control.errorId} className="text-sm text-red-700 dark:text-red-400">
             {error}
           </p>
         )}

@@ -5,21 +5,16 @@ import { api } from '@/lib/api-client';
 
 export const createSubscriptionCheckoutMutationKey = ['payments', 'checkout', 'subscription'] as const;
 
-export interface CreateSubscriptionCheckoutInput {
-  body: SubscriptionCheckoutBody;
-  idempotencyKey: string;
-}
-
 /**
  * POST /payments/{provider}/checkout/subscription (NGO_ADMIN): the price comes from the catalogue on
  * the server; the answer's `link` is the hosted checkout. Typed, not zod-parsed: /pricing is a
- * prerendered public page and stays free of zod.
+ * prerendered public page and stays free of zod. No Idempotency-Key (ADR 0013): each call opens a
+ * new pending checkout, and an unpaid one has no effect.
  */
-export function createSubscriptionCheckout({ body, idempotencyKey }: CreateSubscriptionCheckoutInput) {
+export function createSubscriptionCheckout(body: SubscriptionCheckoutBody) {
   return api<CheckoutResponse>(`/payments/${paymentProvider}/checkout/subscription`, {
     method: 'POST',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
 
