@@ -10,6 +10,7 @@ const executablePath =
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,
