@@ -4,7 +4,9 @@ import { requestId } from 'hono/request-id';
 import { compress } from './http/compress';
 import type { AppBindings, AppDeps } from './http/context';
 import { closeConnectionHeaders } from './http/close-connection';
-import { ApiError, errorResponse } from './http/errors';
+import { errorResponse } from './http/errors';
+import { ApiError } from './services/api-error';
+import { requestDb } from './http/request-db';
 import { requestLog } from './http/request-log';
 import { connectOriginsOf, securityHeaders } from './http/security-headers';
 import { mountClient } from './http/static-client';
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       },
     }),
   );
+  // Every handler's database handle and mail queue; mail is delivered after the request's transaction ends.
+  app.use('*', requestDb(deps));
   app.use('/api/*', async (c, next) => {
     await next();
     // Per-user answers must never land in a shared cache.

@@ -18,6 +18,12 @@ describe('configuration from the environment', () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    // Only a default: links then follow the address each request came by (ADR 0023).
+    expect(env.publicUrlConfigured).toBe(false);
+    expect(loadEnv({ DATA_DIR: dataDir, PUBLIC_URL: 'https://ngo.example.org/' })).toMatchObject({
+      PUBLIC_URL: 'https://ngo.example.org',
+      publicUrlConfigured: true,
+    });
     expect(env.SEED_DEMO).toBe('auto');
     // Sign-in limits (ADR 0018): per email from one IP, and a slower cap per email from everywhere.
     expect(env.AUTH_RATE_LIMIT_PER_EMAIL).toBe(10);

@@ -89,6 +89,11 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   JWT_SECRET: string;
   PUBLIC_URL: string;
+  /**
+   * Whether PUBLIC_URL was set. If not, PUBLIC_URL is only the default (`http://localhost:PORT`), and
+   * links follow the address each request came by when it names this server (http/app-url.ts).
+   */
+  publicUrlConfigured: boolean;
   /** PAYMENTS_TEST_MODE resolved: true when the built-in simulator takes the payments. */
   paymentsTestMode: boolean;
 };
@@ -126,6 +131,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     paymentsTestMode,
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
     // In test mode the simulator signs its webhooks with a hash of this data folder's own, never a
     // value anyone can read in the source.
     FLUTTERWAVE_WEBHOOK_HASH:

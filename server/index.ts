@@ -10,7 +10,7 @@ import { createLogger, errorText } from './logger';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
-import { createMailer } from './services/mailer';
+import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
 
@@ -36,7 +36,7 @@ async function main() {
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   const mailer = createMailer({ db: handle.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const ai = createAi({ env, db: handle.db, logger });
+  const ai = createAi({ env, logger });
   if (!ai.configured) logger.info('no AI provider configured (AI_BASE_URL): AI features answer 503');
   const app = createApp(
     { env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping },
@@ -47,8 +47,11 @@ async function main() {
     logger.warn('payments in TEST MODE: the built-in simulator takes them and no real money moves');
   else if (!providers.configured)
     logger.info('payments are off: set FLUTTERWAVE_SECRET_KEY (or PAYMENTS_TEST_MODE=true for a demo)');
+  // Mail a previous run committed but never delivered (it stopped in between), then any failed sends.
+  const stopMailSweep = scheduleMailSweep(mailer, logger);
   const stopPaymentPoll = schedulePendingPaymentPoll(
-    { db: handle.db, mailer, logger, publicUrl: env.PUBLIC_URL },
+    // No request, so receipts link to the configured (or default) address.
+    { db: handle.db, mailer, logger, appUrl: env.PUBLIC_URL },
     providers,
     env.PAYMENT_POLL_INTERVAL_SECONDS,
   );
@@ -69,6 +72,7 @@ async function main() {
     force.unref();
     stopPurge();
     stopPaymentPoll();
+    stopMailSweep();
     server.close(() => {
       void handle.close().finally(() => {
         unlock();

@@ -59,7 +59,7 @@ describe('the log never carries secrets or personal data', () => {
     const { logger } = captured;
     const mailer = createMailer({ db: handle.db, logger, from: env.MAIL_FROM });
     const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
-    const ai = createAi({ env, db: handle.db, logger });
+    const ai = createAi({ env, logger });
     app = createApp({ env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping });
   });
   afterAll(() => handle.close());

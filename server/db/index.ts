@@ -73,7 +73,8 @@ export class FairTurns {
  * The embedded database as Drizzle uses it (query and transaction), each statement or whole
  * transaction taking its turn through `turns`. Queries inside a transaction go through the
  * transaction's own handle, so they never wait behind it; querying the outer handle while a
- * transaction is open waits for it to end (as PGlite's own lock already did, see http/db-of.ts).
+ * transaction is open waits for it to end (as PGlite's own lock already did), which is why handlers
+ * only query the request's handle (http/request-db.ts).
  */
 function takingTurns(client: PGlite, turns: FairTurns) {
   return {

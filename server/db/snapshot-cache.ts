@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './index';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database, DbExecutor } from './index';
 
 /**
  * The database's current MVCC snapshot as text (`xmin:xmax:in-progress ids`, 64-bit ids, so no
@@ -52,7 +53,10 @@ function cacheOf(db: Database) {
  * Only for reads whose answer is a pure function of table rows and parameters: no now(),
  * current_date, random() or session settings. Keyed by the statement's text and parameters.
  */
-export async function readWhileUnchanged(db: Database, read: SnapshotRead): Promise<string> {
+export async function readWhileUnchanged(db: DbExecutor, read: SnapshotRead): Promise<string> {
+  // A transaction's own uncommitted writes do not move the snapshot, so inside one (the request's
+  // handle of a transactional route, server/http/request-db.ts) every read is made afresh.
+  if (db instanceof PgTransaction) return readValue(read);
   const { sql: text, params } = read.toSQL();
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const cache = cacheOf(db);
@@ -66,11 +70,18 @@ export async function readWhileUnchanged(db: Database, read: SnapshotRead): Prom
       return cached.value;
     }
   }
-  const [row] = await read;
-  if (!row) throw new Error('A snapshot read returned no row.');
+  const row = await readRow(read);
   remember(cache, key, row);
   return row.value;
 }
+
+async function readRow(read: SnapshotRead) {
+  const [row] = await read;
+  if (!row) throw new Error('A snapshot read returned no row.');
+  return row;
+}
+
+const readValue = async (read: SnapshotRead) => (await readRow(read)).value;
 
 function remember(cache: { entries: Map<string, Entry>; length: number }, key: string, entry: Entry) {
   const previous = cache.entries.get(key);

@@ -4,27 +4,24 @@ import { users } from '../db/schema';
 import { normalizeRole } from '../../contract/roles';
 import { can, type Action } from '../../contract/permissions';
 import type { AppBindings, AppDeps } from './context';
-import { ApiError } from './errors';
+import { ApiError } from '../services/api-error';
+import { tenantOf } from '../services/auth/tenant-scope';
 
-/** Bearer token → the current user, re-read from the database so revoked sessions stop at once. */
-export function requireAuth(deps: Pick<AppDeps, 'db' | 'jwt'>) {
+/** Bearer token → the current user and tenant, re-read from the database so revoked sessions stop at once. */
+export function requireAuth(deps: Pick<AppDeps, 'jwt'>) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
     if (!token) throw new ApiError(401, 'Sign in to continue.');
     const claims = await deps.jwt.verify(token);
     if (!claims) throw new ApiError(401, 'Your session has expired. Sign in again.');
-    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    const [user] = await c.var.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
     if (!user || user.sessionVersion !== claims.sv) {
       throw new ApiError(401, 'Your session has expired. Sign in again.');
     }
-    c.set('user', {
-      id: user.id,
-      ngoId: user.ngoId,
-      role: normalizeRole(user.role),
-      name: user.name,
-      email: user.email,
-    });
+    const role = normalizeRole(user.role);
+    c.set('user', { id: user.id, ngoId: user.ngoId, role, name: user.name, email: user.email });
+    c.set('tenant', tenantOf({ ngoId: user.ngoId, role }));
     await next();
   });
 }

@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
-import type { Database, Transaction } from '../db';
+import type { Database, DbExecutor } from '../db';
 import type { Env } from '../env';
 import type { Ai } from '../services/ai';
-import type { Mailer } from '../services/mailer';
+import type { Tenant } from '../services/auth/tenant-scope';
+import type { Mailer, MailQueue } from '../services/mailer';
 import type { Jwt } from '../services/auth/jwt';
 
 export interface AuthUser {
@@ -17,6 +18,7 @@ export interface AuthUser {
 /** What every router is built from; tests build the same thing over an in-memory database. */
 export interface AppDeps {
   env: Env;
+  /** The pool. Route handlers never use it: they query through `c.var.db` (server/http/request-db.ts). */
   db: Database;
   logger: Logger;
   mailer: Mailer;
@@ -30,8 +32,15 @@ export interface AppBindings {
   Variables: {
     requestId: string;
     user: AuthUser;
-    /** The request's transaction when an Idempotency-Key is in play (server/http/idempotency.ts); read it through dbOf(). */
-    tx?: Transaction;
+    /** The caller's tenant scope (services/auth/tenant-scope.ts); set with `user` by requireAuth. */
+    tenant: Tenant;
+    /**
+     * The request's database handle, always set (server/http/request-db.ts): the request's transaction
+     * when the route is transactional (an Idempotency-Key), else the pool. Query only through it.
+     */
+    db: DbExecutor;
+    /** The request's mail: queue through `c.var.db`'s transaction; delivered after it commits. */
+    mail: MailQueue;
   };
 }
 

@@ -3,42 +3,13 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { ZodError } from 'zod';
+import { ApiError, defaultCodeOf } from '../services/api-error';
 
 /** The one error body every endpoint answers with. */
 export interface ErrorBody {
   message: string;
   code: string;
   fields?: Record<string, string>;
-}
-
-const defaultCodes: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-  502: 'bad_gateway',
-  503: 'unavailable',
-};
-
-export class ApiError extends HTTPException {
-  readonly code: string;
-  readonly fields?: Record<string, string>;
-  readonly headers?: Record<string, string>;
-
-  constructor(
-    status: ContentfulStatusCode,
-    message: string,
-    options: { code?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    super(status, { message });
-    this.code = options.code ?? defaultCodes[status] ?? 'error';
-    this.fields = options.fields;
-    this.headers = options.headers;
-  }
 }
 
 export function fieldsFromZod(error: ZodError): Record<string, string> {
@@ -69,7 +40,7 @@ export function errorResponse(c: Context, err: Error, logger: Logger) {
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const message = err.message || (status === 413 ? 'The request body is too large.' : 'Request failed.');
-    return c.json<ErrorBody>({ message, code: defaultCodes[status] ?? 'error' }, status);
+    return c.json<ErrorBody>({ message, code: defaultCodeOf(status) }, status);
   }
   logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
   return c.json<ErrorBody>({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);

@@ -95,3 +95,13 @@ export function revalidatedJson<T>(c: Context, json: string) {
   // The body is the JSON text itself; the cast only restores the type c.json() would have given it.
   return res as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
+
+/** What a route answered by revalidatedJson says about it in the OpenAPI document. */
+export const revalidationNote =
+  'Public. Carries a strong ETag (SHA-256 of the body; marked weak when the answer is gzipped) and ' +
+  '`Cache-Control: public, no-cache`; `If-None-Match` with the current ETag answers 304 without a body.';
+
+/** The 304 answer of a route answered by revalidatedJson, for its OpenAPI responses. */
+export const notModifiedResponse = {
+  304: { description: 'Not modified: the ETag in If-None-Match is current' },
+} as const;

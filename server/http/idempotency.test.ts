@@ -5,10 +5,12 @@ import { contactMessages, idempotencyKeys, mailOutbox, newsletterSubscribers } f
 import { newId } from '../services/ids';
 import { purgeExpiredIdempotencyKeys } from '../services/idempotency-purge';
 import { call, createTestApp, type TestApp } from '../testing/test-app';
+import pino from 'pino';
+import { createMailer } from '../services/mailer';
 import type { AppBindings, AuthUser } from './context';
-import { dbOf } from './db-of';
 import { errorResponse } from './errors';
 import { idempotency } from './idempotency';
+import { requestDb } from './request-db';
 import { createRouter } from './router';
 
 let t: TestApp;
@@ -139,11 +141,13 @@ function failingApp() {
     await next();
   });
   const app = createRouter();
-  app.post('/write', fakeUser, idempotency({ db: t.db }), async (c) => {
+  const mailer = createMailer({ db: t.db, logger: pino({ level: 'silent' }), from: t.env.MAIL_FROM });
+  app.use('*', requestDb({ db: t.db, mailer }));
+  app.post('/write', fakeUser, idempotency(), async (c) => {
     const { email, fail, slow } = await c.req.json<{ email: string; fail?: number; slow?: boolean }>();
-    await dbOf(c, t.db).insert(newsletterSubscribers).values({ id: newId(), email });
+    await c.var.db.insert(newsletterSubscribers).values({ id: newId(), email });
     // Holds the transaction open, so a same-key request surely arrives while it runs.
-    if (slow) await dbOf(c, t.db).execute(sql`select pg_sleep(0.3)`);
+    if (slow) await c.var.db.execute(sql`select pg_sleep(0.3)`);
     if (fail === 500) throw new Error('boom after the write');
     if (fail) return c.json({ message: 'refused', code: 'refused' }, 422);
     return c.body(null, 204);

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { Database } from '../db';
 import { idempotencyKeys } from '../db/schema';
 import type { AppBindings, AuthUser } from './context';
-import { ApiError } from './errors';
+import { ApiError } from '../services/api-error';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -30,16 +29,17 @@ type StoredKey = typeof idempotencyKeys.$inferSelect;
  * The Idempotency-Key contract (ARCHITECTURE.md, 'Data rules'). Put it on a write route after any
  * auth middleware, so the key is scoped to the signed-in user.
  *
- * The key row and the handler's writes are one transaction: the handler must run every query
- * through `dbOf(c, db)`. That is what makes a key exactly-once when the process dies mid-request
- * (nothing commits) or two requests race (PostgreSQL makes the second insert of the key wait on the
- * primary key until the first commits, then it replays). It is also required on PGlite, whose one
- * connection is held by the open transaction: a query on the outer handle would wait forever.
+ * The key row and the handler's writes are one transaction: while the route runs, `c.var.db` is that
+ * transaction (http/request-db.ts sets the pool before; handlers only ever query `c.var.db`). That is
+ * what makes a key exactly-once when the process dies mid-request (nothing commits) or two requests
+ * race (PostgreSQL makes the second insert of the key wait on the primary key until the first
+ * commits, then it replays). Mail queued meanwhile is a row of the same transaction, delivered by
+ * request-db.ts after it ends, so a rolled-back request sent none.
  *
  * Only a 2xx answer is stored; any other answer rolls the whole request back, so a corrected
  * retry with the same key runs afresh.
  */
-export function idempotency(deps: { db: Database }) {
+export function idempotency() {
   return createMiddleware<AppBindings>(async (c, next) => {
     const header = c.req.header(IDEMPOTENCY_KEY_HEADER);
     if (header === undefined || !WRITE_METHODS.has(c.req.method)) return next();
@@ -54,7 +54,8 @@ export function idempotency(deps: { db: Database }) {
       .digest('hex');
 
     try {
-      const stored = await deps.db.transaction(async (tx) => {
+      const pool = c.var.db;
+      const stored = await pool.transaction(async (tx) => {
         const claimed = await tx
           .insert(idempotencyKeys)
           .values({ scope, key, requestHash })
@@ -69,11 +70,11 @@ export function idempotency(deps: { db: Database }) {
           return row ?? null;
         }
 
-        c.set('tx', tx);
+        c.set('db', tx);
         try {
           await next();
         } finally {
-          c.set('tx', undefined);
+          c.set('db', pool);
         }
         const res = c.res;
         if (res.status < 200 || res.status > 299) throw new RollBack(res);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planById } from '../../contract/plans';
 import { aiUsage, ngoSubscriptions } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from './api-error';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestNgo } from '../testing/users';
 import { newId } from './ids';

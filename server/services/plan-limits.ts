@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { planById, plans, type Plan } from '../../contract/plans';
 import type { DbExecutor } from '../db';
 import { aiUsage, ngoSubscriptions } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from './api-error';
 
 /** The free plan: what an NGO has with no subscription, or once its paid month has run out. */
 export const freePlan: Plan = planById('starter') ?? plans[0]!;

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db';
 import { rateLimits } from '../db/schema';
+import { ApiError } from './api-error';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -72,4 +73,43 @@ export function retryAfterWords(seconds: number): string {
   if (seconds > 2 * 60 * 60) return `${Math.ceil(seconds / 3600)} hours`;
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** One fixed-window limit: at most `max` attempts per `windowSeconds` under `key`. */
+export interface RateLimit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * The one answer to a tripped limit: 429 with `Retry-After` in seconds, and a message that names the
+ * wait in words (`message` gets e.g. '15 minutes').
+ */
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message: (wait: string) => string,
+  code = 'too_many_requests',
+): ApiError {
+  return new ApiError(429, message(retryAfterWords(retryAfterSeconds)), {
+    code,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+/**
+ * Counts the attempt against every limit (so none escapes counting), then throws the 429 of the
+ * longest wait if any is over.
+ */
+export async function enforceRateLimits(
+  db: DbExecutor,
+  limits: RateLimit[],
+  message: (wait: string) => string,
+): Promise<void> {
+  let retryAfter = 0;
+  for (const { key, max, windowSeconds } of limits) {
+    const result = await hit(db, key, max, windowSeconds);
+    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfterSeconds);
+  }
+  if (retryAfter > 0) throw tooManyRequests(retryAfter, message);
 }

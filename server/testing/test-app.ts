@@ -28,7 +28,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const mailer = createMailer({ db: handle.db, logger, from: env.MAIL_FROM });
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   // Unconfigured unless the test passes AI_BASE_URL (e.g. the URL of server/testing/ai-stand-in.ts).
-  const ai = createAi({ env, db: handle.db, logger });
+  const ai = createAi({ env, logger });
   const app = createApp({ env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping });
   return {
     app,

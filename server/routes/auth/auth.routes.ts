@@ -9,16 +9,28 @@ import {
   signUpBody,
   tokenBody,
 } from '../../../contract/auth';
+import type { Context } from 'hono';
+import { appUrlOf } from '../../http/app-url';
 import { requireAuth } from '../../http/auth-middleware';
 import { clientIp } from '../../http/client-ip';
-import type { AppDeps } from '../../http/context';
+import type { AppBindings, AppDeps } from '../../http/context';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import { createAuthHandlers } from './auth.service';
+import {
+  forgotPassword,
+  me,
+  resendVerification,
+  resetPassword,
+  signIn,
+  signUp,
+  unlock,
+  verifyEmail,
+  type AuthDeps,
+} from './auth.service';
 
 const tags = ['Auth'];
 
-const signUp = createRoute({
+const signUpRoute = createRoute({
   method: 'post',
   path: '/signup',
   tags,
@@ -32,7 +44,7 @@ const signUp = createRoute({
   },
 });
 
-const verifyEmail = createRoute({
+const verifyEmailRoute = createRoute({
   method: 'post',
   path: '/verify-email',
   tags,
@@ -44,7 +56,7 @@ const verifyEmail = createRoute({
   },
 });
 
-const resendVerification = createRoute({
+const resendVerificationRoute = createRoute({
   method: 'post',
   path: '/resend-verification',
   tags,
@@ -56,7 +68,7 @@ const resendVerification = createRoute({
   },
 });
 
-const signIn = createRoute({
+const signInRoute = createRoute({
   method: 'post',
   path: '/signin',
   tags,
@@ -68,7 +80,7 @@ const signIn = createRoute({
   },
 });
 
-const forgotPassword = createRoute({
+const forgotPasswordRoute = createRoute({
   method: 'post',
   path: '/forgot-password',
   tags,
@@ -80,7 +92,7 @@ const forgotPassword = createRoute({
   },
 });
 
-const resetPassword = createRoute({
+const resetPasswordRoute = createRoute({
   method: 'post',
   path: '/reset-password',
   tags,
@@ -92,7 +104,7 @@ const resetPassword = createRoute({
   },
 });
 
-const unlock = createRoute({
+const unlockRoute = createRoute({
   method: 'post',
   path: '/unlock',
   tags,
@@ -106,7 +118,7 @@ const unlock = createRoute({
   },
 });
 
-const me = createRoute({
+const meRoute = createRoute({
   method: 'get',
   path: '/me',
   tags,
@@ -119,25 +131,32 @@ const me = createRoute({
 });
 
 export function createAuthRouter(deps: AppDeps) {
-  const handlers = createAuthHandlers(deps);
   const trustProxy = deps.env.TRUST_PROXY === 'true';
+  /** The request's handle and mail; mailed links on the origin the caller used (http/app-url.ts). */
+  const authOf = (c: Context<AppBindings>): AuthDeps => ({
+    db: c.var.db,
+    mail: c.var.mail,
+    env: deps.env,
+    jwt: deps.jwt,
+    appUrl: appUrlOf(c, deps.env),
+  });
   const router = createRouter();
   router.use('/me', requireAuth(deps));
   return router
-    .openapi(signUp, async (c) =>
-      c.json(await handlers.signUp(c.req.valid('json'), clientIp(c, trustProxy)), 201),
+    .openapi(signUpRoute, async (c) =>
+      c.json(await signUp(authOf(c), c.req.valid('json'), clientIp(c, trustProxy)), 201),
     )
-    .openapi(verifyEmail, async (c) => c.json(await handlers.verifyEmail(c.req.valid('json')), 200))
-    .openapi(resendVerification, async (c) =>
-      c.json(await handlers.resendVerification(c.req.valid('json'), clientIp(c, trustProxy)), 200),
+    .openapi(verifyEmailRoute, async (c) => c.json(await verifyEmail(c.var.db, c.req.valid('json')), 200))
+    .openapi(resendVerificationRoute, async (c) =>
+      c.json(await resendVerification(authOf(c), c.req.valid('json'), clientIp(c, trustProxy)), 200),
     )
-    .openapi(signIn, async (c) =>
-      c.json(await handlers.signIn(c.req.valid('json'), clientIp(c, trustProxy)), 200),
+    .openapi(signInRoute, async (c) =>
+      c.json(await signIn(authOf(c), c.req.valid('json'), clientIp(c, trustProxy)), 200),
     )
-    .openapi(forgotPassword, async (c) =>
-      c.json(await handlers.forgotPassword(c.req.valid('json'), clientIp(c, trustProxy)), 200),
+    .openapi(forgotPasswordRoute, async (c) =>
+      c.json(await forgotPassword(authOf(c), c.req.valid('json'), clientIp(c, trustProxy)), 200),
     )
-    .openapi(resetPassword, async (c) => c.json(await handlers.resetPassword(c.req.valid('json')), 200))
-    .openapi(unlock, async (c) => c.json(await handlers.unlock(c.req.valid('json')), 200))
-    .openapi(me, async (c) => c.json(await handlers.me(c.get('user').id), 200));
+    .openapi(resetPasswordRoute, async (c) => c.json(await resetPassword(c.var.db, c.req.valid('json')), 200))
+    .openapi(unlockRoute, async (c) => c.json(await unlock(c.var.db, c.req.valid('json')), 200))
+    .openapi(meRoute, async (c) => c.json(await me(c.var.db, c.var.user.id), 200));
 }

@@ -11,11 +11,22 @@ import type {
   tokenBody,
 } from '../../../contract/auth';
 import { normalizeRole } from '../../../contract/roles';
+import type { DbExecutor } from '../../db';
 import { ngos, users } from '../../db/schema';
-import type { AppDeps } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import type { Env } from '../../env';
+import { ApiError } from '../../services/api-error';
+import type { Jwt } from '../../services/auth/jwt';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../services/auth/passwords';
-import { forgiveOne, hit, resetRateLimit, resetRateLimits, retryAfterWords } from '../../services/rate-limit';
+import {
+  enforceRateLimits,
+  forgiveOne,
+  hit,
+  resetRateLimit,
+  resetRateLimits,
+  retryAfterWords,
+  tooManyRequests,
+  type RateLimit,
+} from '../../services/rate-limit';
 import {
   checkToken,
   consumeToken,
@@ -24,6 +35,13 @@ import {
   type TokenPurpose,
 } from '../../services/auth/tokens';
 import { newId } from '../../services/ids';
+import {
+  sendPasswordReset,
+  sendSignUpNotice,
+  sendUnlock,
+  sendVerification,
+  type AuthMailDeps,
+} from './auth-mails';
 
 export const authMessages = {
   signedUp: 'Account created. Check your email for a link to verify your address.',
@@ -84,272 +102,259 @@ const rateKeys = {
 };
 
 /**
- * The auth flows, free of HTTP plumbing: the routes file validates input, finds the client's IP
- * and turns these results into responses. Every failure is an ApiError.
+ * What the auth flows need of one request: its database handle and mail queue, the configured limits,
+ * the signer, and the origin mailed links are built on (http/app-url.ts). The flows are free of HTTP
+ * plumbing: the routes file validates input, finds the client's IP and turns these results into
+ * responses. Every failure is an ApiError.
  */
-export function createAuthHandlers(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'jwt'>) {
-  const { db, env, mailer, jwt } = deps;
+export interface AuthDeps extends AuthMailDeps {
+  env: Pick<
+    Env,
+    | 'AUTH_RATE_LIMIT_PER_IP'
+    | 'AUTH_RATE_LIMIT_PER_EMAIL'
+    | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'
+    | 'AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL'
+    | 'AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS'
+  >;
+  jwt: Jwt;
+}
 
-  /** Counts the attempt against every key (so none escapes counting), then refuses if any is over. */
-  async function limit(keys: { key: string; max: number }[], what: string) {
-    let retryAfter = 0;
-    for (const { key, max } of keys) {
-      const result = await hit(db, key, max, env.AUTH_RATE_LIMIT_WINDOW_SECONDS);
-      if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfterSeconds);
-    }
-    if (retryAfter > 0) {
-      throw new ApiError(429, `Too many ${what}. Try again in ${retryAfterWords(retryAfter)}.`, {
-        code: 'too_many_requests',
-        headers: { 'Retry-After': String(retryAfter) },
+/** Counts the attempt against every key in the auth window, then refuses if any is over. */
+function limit(a: AuthDeps, keys: { key: string; max: number }[], what: string) {
+  const limits: RateLimit[] = keys.map((k) => ({
+    ...k,
+    windowSeconds: a.env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  }));
+  return enforceRateLimits(a.db, limits, (wait) => `Too many ${what}. Try again in ${wait}.`);
+}
+
+async function findUserByEmail(db: DbExecutor, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/** Clears every sign-in counter of one email: the global cap and each IP's. */
+const unlockSignIns = (db: DbExecutor, email: string) =>
+  resetRateLimits(db, rateKeys.signInEmail(email), rateKeys.signInEmailIpPrefix(email));
+
+/**
+ * The global cap on one email's sign-ins, counted only for attempts that passed the per-IP limits
+ * (so one stranger adds at most their own allowance). The attempt that trips it, and only that
+ * one, mails the owner an unlock link; the answer is the same whether or not the account exists.
+ * The request is not transactional, so that mail is committed and still sent with the 429.
+ */
+async function limitAccount(a: AuthDeps, email: string) {
+  const max = a.env.AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL;
+  const result = await hit(
+    a.db,
+    rateKeys.signInEmail(email),
+    max,
+    a.env.AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS,
+  );
+  if (result.allowed) return;
+  const locked = tooManyRequests(result.retryAfterSeconds, accountLockedMessage, 'account_locked');
+  // Looked up on every refused attempt, so a known address costs what an unknown one does.
+  const user = await findUserByEmail(a.db, email);
+  if (user && result.count === max + 1) {
+    const token = await a.db.transaction((tx) => issueToken(tx, user.id, 'unlock'));
+    await sendUnlock(a, user.email, user.name, token, retryAfterWords(result.retryAfterSeconds));
+  }
+  throw locked;
+}
+
+export async function signUp(
+  a: AuthDeps,
+  body: z.output<typeof signUpBody>,
+  ip: string,
+): Promise<MessageResponse> {
+  await limit(a, [{ key: rateKeys.signUpIp(ip), max: a.env.AUTH_RATE_LIMIT_PER_IP }], 'sign-up attempts');
+  const answer = { message: authMessages.signedUp };
+  // Hash before looking the address up, so a taken address answers as slowly as a new one.
+  const passwordHash = await hashPassword(body.password);
+  const existing = await findUserByEmail(a.db, body.email);
+  if (existing) {
+    await sendSignUpNotice(a, existing.email);
+    return answer;
+  }
+  let created: { token: string } | undefined;
+  try {
+    created = await a.db.transaction(async (tx) => {
+      const ngoId = newId();
+      const userId = newId();
+      await tx.insert(ngos).values({ id: ngoId, name: body.organizationName, plan: 'starter' });
+      await tx.insert(users).values({
+        id: userId,
+        ngoId,
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        role: 'NGO_ADMIN',
       });
-    }
-  }
-
-  async function findUserByEmail(email: string) {
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-    return user;
-  }
-
-  const link = (path: string, token: string) => `${env.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
-
-  async function sendVerification(to: string, name: string, token: string) {
-    const url = link('/verify-email', token);
-    await mailer.send({
-      to,
-      subject: 'Verify your email address',
-      text: `Hello ${name},\n\nOpen this link to verify your email address for NGO Portal:\n${url}\n\nThe link works once and expires in 24 hours. If you did not create an account, ignore this message.`,
-      link: url,
+      return { token: await issueToken(tx, userId, 'verify_email') };
     });
+  } catch (err) {
+    // A concurrent sign-up took the address between our check and the insert.
+    if (!isUniqueViolation(err)) throw err;
+    await sendSignUpNotice(a, body.email);
+    return answer;
   }
+  await sendVerification(a, body.email, body.name, created.token);
+  return answer;
+}
 
-  async function sendSignUpNotice(to: string) {
-    const url = `${env.PUBLIC_URL}/forgot-password`;
-    await mailer.send({
-      to,
-      subject: 'Someone tried to sign up with your email address',
-      text: `Someone tried to create a new NGO Portal account with this email address, but you already have one.\n\nSign in, or if you forgot your password, reset it at ${url}\n\nIf this was not you, you can ignore this message; nothing has changed.`,
-      link: url,
-    });
+export async function verifyEmail(
+  db: DbExecutor,
+  body: z.output<typeof tokenBody>,
+): Promise<MessageResponse> {
+  await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, body.token, 'verify_email');
+    if (!used.ok) throw tokenError('verify_email', used.problem);
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, used.userId));
+  });
+  return { message: authMessages.verified };
+}
+
+export async function resendVerification(
+  a: AuthDeps,
+  body: z.output<typeof emailOnlyBody>,
+  ip: string,
+): Promise<MessageResponse> {
+  await limit(
+    a,
+    [
+      { key: rateKeys.mailIp('resend', ip), max: a.env.AUTH_RATE_LIMIT_PER_IP },
+      { key: rateKeys.mailEmail('resend', body.email), max: a.env.AUTH_RATE_LIMIT_PER_EMAIL },
+    ],
+    'requests for a verification link',
+  );
+  const user = await findUserByEmail(a.db, body.email);
+  if (user && !user.emailVerifiedAt) {
+    const token = await a.db.transaction((tx) => issueToken(tx, user.id, 'verify_email'));
+    await sendVerification(a, user.email, user.name, token);
   }
+  return { message: authMessages.verificationResent };
+}
 
-  async function sendUnlock(to: string, name: string, token: string, retryWords: string) {
-    const url = `${env.PUBLIC_URL}/signin?unlock=${encodeURIComponent(token)}`;
-    await mailer.send({
-      to,
-      subject: 'Signing in to your account is paused',
-      text: `Hello ${name},\n\nThere were too many failed attempts to sign in to your NGO Portal account, so signing in to it is paused for up to ${retryWords}.\n\nOpen this link to unlock it now:\n${url}\n\nThe link works once and expires in 24 hours. If the attempts were not yours, someone may be guessing your password: choose a new one at ${env.PUBLIC_URL}/forgot-password, which also unlocks the account.`,
-      link: url,
-    });
+export async function signIn(
+  a: AuthDeps,
+  body: z.output<typeof signInBody>,
+  ip: string,
+): Promise<SignInResponse> {
+  // Per IP, and per email from this IP: a stranger elsewhere only uses up their own attempts.
+  const emailIpKey = rateKeys.signInEmailIp(body.email, ip);
+  await limit(
+    a,
+    [
+      { key: rateKeys.signInIp(ip), max: a.env.AUTH_RATE_LIMIT_PER_IP },
+      { key: emailIpKey, max: a.env.AUTH_RATE_LIMIT_PER_EMAIL },
+    ],
+    'sign-in attempts',
+  );
+  await limitAccount(a, body.email);
+  const user = await findUserByEmail(a.db, body.email);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, body.password)
+    : await timingSafeDummyVerify(body.password);
+  if (!user || !passwordOk) {
+    throw new ApiError(401, authMessages.invalidCredentials, { code: 'invalid_credentials' });
   }
-
-  /** Clears every sign-in counter of one email: the global cap and each IP's. */
-  const unlockSignIns = (email: string) =>
-    resetRateLimits(db, rateKeys.signInEmail(email), rateKeys.signInEmailIpPrefix(email));
-
-  /**
-   * The global cap on one email's sign-ins, counted only for attempts that passed the per-IP limits
-   * (so one stranger adds at most their own allowance). The attempt that trips it, and only that
-   * one, mails the owner an unlock link; the answer is the same whether or not the account exists.
-   */
-  async function limitAccount(email: string) {
-    const max = env.AUTH_RATE_LIMIT_PER_EMAIL_GLOBAL;
-    const result = await hit(db, rateKeys.signInEmail(email), max, env.AUTH_RATE_LIMIT_GLOBAL_WINDOW_SECONDS);
-    if (result.allowed) return;
-    const retryWords = retryAfterWords(result.retryAfterSeconds);
-    // Looked up on every refused attempt, so a known address costs what an unknown one does.
-    const user = await findUserByEmail(email);
-    if (user && result.count === max + 1) {
-      const token = await db.transaction((tx) => issueToken(tx, user.id, 'unlock'));
-      await sendUnlock(user.email, user.name, token, retryWords);
-    }
-    throw new ApiError(429, accountLockedMessage(retryWords), {
-      code: 'account_locked',
-      headers: { 'Retry-After': String(result.retryAfterSeconds) },
-    });
+  if (!user.emailVerifiedAt) {
+    throw new ApiError(403, authMessages.emailNotVerified, { code: 'email_not_verified' });
   }
+  // The owner got in: earlier typos from here should not count towards locking them out
+  // later, nor should this attempt count towards the global cap.
+  await resetRateLimit(a.db, emailIpKey);
+  await forgiveOne(a.db, rateKeys.signInEmail(body.email));
+  const role = normalizeRole(user.role);
+  const token = await a.jwt.sign({ sub: user.id, ngo: user.ngoId, role, sv: user.sessionVersion });
+  return { token, user: { id: user.id, role, name: user.name, email: user.email, ngoId: user.ngoId } };
+}
 
-  async function sendPasswordReset(to: string, name: string, token: string) {
-    const url = link('/reset-password', token);
-    await mailer.send({
-      to,
-      subject: 'Reset your password',
-      text: `Hello ${name},\n\nOpen this link to choose a new NGO Portal password:\n${url}\n\nThe link works once and expires in 1 hour. If you did not ask for it, ignore this message; your password stays as it is.`,
-      link: url,
-    });
+export async function forgotPassword(
+  a: AuthDeps,
+  body: z.output<typeof emailOnlyBody>,
+  ip: string,
+): Promise<MessageResponse> {
+  await limit(
+    a,
+    [
+      { key: rateKeys.mailIp('forgot', ip), max: a.env.AUTH_RATE_LIMIT_PER_IP },
+      { key: rateKeys.mailEmail('forgot', body.email), max: a.env.AUTH_RATE_LIMIT_PER_EMAIL },
+    ],
+    'password reset requests',
+  );
+  const user = await findUserByEmail(a.db, body.email);
+  if (user) {
+    const token = await a.db.transaction((tx) => issueToken(tx, user.id, 'reset_password'));
+    await sendPasswordReset(a, user.email, user.name, token);
   }
+  return { message: authMessages.resetLinkSent };
+}
 
+export async function resetPassword(
+  db: DbExecutor,
+  body: z.output<typeof resetPasswordBody>,
+): Promise<MessageResponse> {
+  // Refuse a bad link before paying for the hash; the transaction below re-checks atomically.
+  const check = await checkToken(db, body.token, 'reset_password');
+  if (!check.ok) throw tokenError('reset_password', check.problem);
+  const passwordHash = await hashPassword(body.password);
+  const email = await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, body.token, 'reset_password');
+    if (!used.ok) throw tokenError('reset_password', used.problem);
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        // Every token signed with the old version stops working.
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        // Following the emailed link proved they own the inbox.
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email });
+    return user?.email;
+  });
+  if (email) await unlockSignIns(db, email);
+  return { message: authMessages.passwordReset };
+}
+
+export async function unlock(db: DbExecutor, body: z.output<typeof tokenBody>): Promise<MessageResponse> {
+  const email = await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, body.token, 'unlock');
+    if (!used.ok) throw tokenError('unlock', used.problem);
+    const [user] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, used.userId))
+      .limit(1);
+    return user?.email;
+  });
+  if (email) await unlockSignIns(db, email);
+  return { message: authMessages.unlocked };
+}
+
+export async function me(db: DbExecutor, userId: string): Promise<MeResponse> {
+  const [row] = await db
+    .select({ user: users, ngo: { id: ngos.id, name: ngos.name, plan: ngos.plan } })
+    .from(users)
+    .innerJoin(ngos, eq(ngos.id, users.ngoId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new ApiError(401, 'Your session has expired. Sign in again.');
+  const { user, ngo } = row;
   return {
-    async signUp(body: z.output<typeof signUpBody>, ip: string): Promise<MessageResponse> {
-      await limit([{ key: rateKeys.signUpIp(ip), max: env.AUTH_RATE_LIMIT_PER_IP }], 'sign-up attempts');
-      const answer = { message: authMessages.signedUp };
-      // Hash before looking the address up, so a taken address answers as slowly as a new one.
-      const passwordHash = await hashPassword(body.password);
-      const existing = await findUserByEmail(body.email);
-      if (existing) {
-        await sendSignUpNotice(existing.email);
-        return answer;
-      }
-      let created: { token: string } | undefined;
-      try {
-        created = await db.transaction(async (tx) => {
-          const ngoId = newId();
-          const userId = newId();
-          await tx.insert(ngos).values({ id: ngoId, name: body.organizationName, plan: 'starter' });
-          await tx.insert(users).values({
-            id: userId,
-            ngoId,
-            name: body.name,
-            email: body.email,
-            passwordHash,
-            role: 'NGO_ADMIN',
-          });
-          return { token: await issueToken(tx, userId, 'verify_email') };
-        });
-      } catch (err) {
-        // A concurrent sign-up took the address between our check and the insert.
-        if (!isUniqueViolation(err)) throw err;
-        await sendSignUpNotice(body.email);
-        return answer;
-      }
-      await sendVerification(body.email, body.name, created.token);
-      return answer;
+    user: {
+      id: user.id,
+      role: normalizeRole(user.role),
+      name: user.name,
+      email: user.email,
+      ngoId: user.ngoId,
+      emailVerified: user.emailVerifiedAt !== null,
     },
-
-    async verifyEmail(body: z.output<typeof tokenBody>): Promise<MessageResponse> {
-      await db.transaction(async (tx) => {
-        const used = await consumeToken(tx, body.token, 'verify_email');
-        if (!used.ok) throw tokenError('verify_email', used.problem);
-        await tx
-          .update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-          .where(eq(users.id, used.userId));
-      });
-      return { message: authMessages.verified };
-    },
-
-    async resendVerification(body: z.output<typeof emailOnlyBody>, ip: string): Promise<MessageResponse> {
-      await limit(
-        [
-          { key: rateKeys.mailIp('resend', ip), max: env.AUTH_RATE_LIMIT_PER_IP },
-          { key: rateKeys.mailEmail('resend', body.email), max: env.AUTH_RATE_LIMIT_PER_EMAIL },
-        ],
-        'requests for a verification link',
-      );
-      const user = await findUserByEmail(body.email);
-      if (user && !user.emailVerifiedAt) {
-        const token = await db.transaction((tx) => issueToken(tx, user.id, 'verify_email'));
-        await sendVerification(user.email, user.name, token);
-      }
-      return { message: authMessages.verificationResent };
-    },
-
-    async signIn(body: z.output<typeof signInBody>, ip: string): Promise<SignInResponse> {
-      // Per IP, and per email from this IP: a stranger elsewhere only uses up their own attempts.
-      const emailIpKey = rateKeys.signInEmailIp(body.email, ip);
-      await limit(
-        [
-          { key: rateKeys.signInIp(ip), max: env.AUTH_RATE_LIMIT_PER_IP },
-          { key: emailIpKey, max: env.AUTH_RATE_LIMIT_PER_EMAIL },
-        ],
-        'sign-in attempts',
-      );
-      await limitAccount(body.email);
-      const user = await findUserByEmail(body.email);
-      const passwordOk = user
-        ? await verifyPassword(user.passwordHash, body.password)
-        : await timingSafeDummyVerify(body.password);
-      if (!user || !passwordOk) {
-        throw new ApiError(401, authMessages.invalidCredentials, { code: 'invalid_credentials' });
-      }
-      if (!user.emailVerifiedAt) {
-        throw new ApiError(403, authMessages.emailNotVerified, { code: 'email_not_verified' });
-      }
-      // The owner got in: earlier typos from here should not count towards locking them out
-      // later, nor should this attempt count towards the global cap.
-      await resetRateLimit(db, emailIpKey);
-      await forgiveOne(db, rateKeys.signInEmail(body.email));
-      const role = normalizeRole(user.role);
-      const token = await jwt.sign({ sub: user.id, ngo: user.ngoId, role, sv: user.sessionVersion });
-      return { token, user: { id: user.id, role, name: user.name, email: user.email, ngoId: user.ngoId } };
-    },
-
-    async forgotPassword(body: z.output<typeof emailOnlyBody>, ip: string): Promise<MessageResponse> {
-      await limit(
-        [
-          { key: rateKeys.mailIp('forgot', ip), max: env.AUTH_RATE_LIMIT_PER_IP },
-          { key: rateKeys.mailEmail('forgot', body.email), max: env.AUTH_RATE_LIMIT_PER_EMAIL },
-        ],
-        'password reset requests',
-      );
-      const user = await findUserByEmail(body.email);
-      if (user) {
-        const token = await db.transaction((tx) => issueToken(tx, user.id, 'reset_password'));
-        await sendPasswordReset(user.email, user.name, token);
-      }
-      return { message: authMessages.resetLinkSent };
-    },
-
-    async resetPassword(body: z.output<typeof resetPasswordBody>): Promise<MessageResponse> {
-      // Refuse a bad link before paying for the hash; the transaction below re-checks atomically.
-      const check = await checkToken(db, body.token, 'reset_password');
-      if (!check.ok) throw tokenError('reset_password', check.problem);
-      const passwordHash = await hashPassword(body.password);
-      const email = await db.transaction(async (tx) => {
-        const used = await consumeToken(tx, body.token, 'reset_password');
-        if (!used.ok) throw tokenError('reset_password', used.problem);
-        const [user] = await tx
-          .update(users)
-          .set({
-            passwordHash,
-            // Every token signed with the old version stops working.
-            sessionVersion: sql`${users.sessionVersion} + 1`,
-            // Following the emailed link proved they own the inbox.
-            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          })
-          .where(eq(users.id, used.userId))
-          .returning({ email: users.email });
-        return user?.email;
-      });
-      if (email) await unlockSignIns(email);
-      return { message: authMessages.passwordReset };
-    },
-
-    async unlock(body: z.output<typeof tokenBody>): Promise<MessageResponse> {
-      const email = await db.transaction(async (tx) => {
-        const used = await consumeToken(tx, body.token, 'unlock');
-        if (!used.ok) throw tokenError('unlock', used.problem);
-        const [user] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, used.userId))
-          .limit(1);
-        return user?.email;
-      });
-      if (email) await unlockSignIns(email);
-      return { message: authMessages.unlocked };
-    },
-
-    async me(userId: string): Promise<MeResponse> {
-      const [row] = await db
-        .select({ user: users, ngo: { id: ngos.id, name: ngos.name, plan: ngos.plan } })
-        .from(users)
-        .innerJoin(ngos, eq(ngos.id, users.ngoId))
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!row) throw new ApiError(401, 'Your session has expired. Sign in again.');
-      const { user, ngo } = row;
-      return {
-        user: {
-          id: user.id,
-          role: normalizeRole(user.role),
-          name: user.name,
-          email: user.email,
-          ngoId: user.ngoId,
-          emailVerified: user.emailVerifiedAt !== null,
-        },
-        ngo,
-      };
-    },
+    ngo,
   };
 }
-export type AuthHandlers = ReturnType<typeof createAuthHandlers>;

@@ -10,7 +10,7 @@ const style =
   'no closing remarks, no code fences. Use "##" section headings, short paragraphs and lists where they ' +
   'help. Aim for 500 to 800 words.';
 
-/** SPEC §5 advanced mode: the user's title, category, summary, tone and keywords. */
+/** Advanced mode of blog generation: the user's title, category, summary, tone and keywords. */
 export function advancedBlogMessages(body: z.output<typeof generateBlogBody>): ChatMessage[] {
   const lines = [
     'Write a blog post with these details.',
@@ -29,7 +29,7 @@ export function advancedBlogMessages(body: z.output<typeof generateBlogBody>): C
   ];
 }
 
-/** SPEC §5 simple mode: one free description. */
+/** Simple mode of blog generation: one free description, from which the model also proposes a title. */
 export function simpleBlogMessages(prompt: string): ChatMessage[] {
   return [
     {

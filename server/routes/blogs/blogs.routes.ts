@@ -15,9 +15,9 @@ import {
 } from '../../../contract/blogs';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
-import { revalidatedJson } from '../../http/etag';
+import { notModifiedResponse, revalidatedJson, revalidationNote } from '../../http/etag';
 import { pagedJson, pageHeaders, pagingDescription, splitPageQuery } from '../../http/paged-listing';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../services/api-error';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
 import { aiMessages, type Ai } from '../../services/ai';
@@ -32,12 +32,6 @@ import {
 } from './blogs.service';
 
 const tags = ['Blogs'];
-
-const revalidation =
-  'Public. Carries a strong ETag (SHA-256 of the body; marked weak when the answer is gzipped) and ' +
-  '`Cache-Control: public, no-cache`; `If-None-Match` with the current ETag answers 304 without a body.';
-
-const notModified = { 304: { description: 'Not modified: the ETag in If-None-Match is current' } };
 
 /** Without a provider the AI routes answer 503 whatever the body, so a client can tell the feature is off. */
 const requireAi = (ai: Ai) =>
@@ -59,12 +53,12 @@ export function createBlogsRouter(deps: AppDeps) {
       '`category` matches the trimmed category in any letter case; `publishedFrom`/`publishedTo` are ' +
       'inclusive bounds on postDate; `search` matches word prefixes in title, summary, category, content and ' +
       'author (every word must match). Blank parameters are ignored. Default order: postDate descending. ' +
-      revalidation +
+      revalidationNote +
       pagingDescription,
     request: { query: blogListPageQuery },
     responses: {
       200: { ...jsonResponse(blogList, 'The posts, with their Markdown content'), headers: pageHeaders },
-      ...notModified,
+      ...notModifiedResponse,
       ...errors(400),
     },
   });
@@ -74,11 +68,11 @@ export function createBlogsRouter(deps: AppDeps) {
     path: '/{id}',
     tags,
     summary: 'One blog post',
-    description: `Any unknown id answers 404 'Blog not found.'. ${revalidation}`,
+    description: `Any unknown id answers 404 'Blog not found.'. ${revalidationNote}`,
     request: { params: blogIdParams },
     responses: {
       200: jsonResponse(blog, 'The post'),
-      ...notModified,
+      ...notModifiedResponse,
       ...errors(404),
     },
   });
@@ -156,23 +150,23 @@ export function createBlogsRouter(deps: AppDeps) {
     .openapi(listRoute, async (c) => {
       const { filters, page } = splitPageQuery(c.req.valid('query'));
       return page
-        ? pagedJson<BlogList>(c, await listBlogsPage(deps.db, filters, page))
-        : revalidatedJson<BlogList>(c, JSON.stringify(await listBlogs(deps.db, filters)));
+        ? pagedJson<BlogList>(c, await listBlogsPage(c.var.db, filters, page))
+        : revalidatedJson<BlogList>(c, JSON.stringify(await listBlogs(c.var.db, filters)));
     })
     .openapi(getRoute, async (c) =>
-      revalidatedJson<Blog>(c, JSON.stringify(await getBlog(deps.db, c.req.valid('param').id))),
+      revalidatedJson<Blog>(c, JSON.stringify(await getBlog(c.var.db, c.req.valid('param').id))),
     )
     .openapi(createRouteDef, async (c) =>
-      c.json(await createBlog(deps.db, c.get('user'), c.req.valid('json')), 201),
+      c.json(await createBlog(c.var.db, c.var.user, c.req.valid('json')), 201),
     )
     .openapi(deleteRoute, async (c) => {
-      await deleteBlog(deps.db, c.req.valid('param').id);
+      await deleteBlog(c.var.db, c.req.valid('param').id);
       return c.body(null, 204);
     })
     .openapi(generateRoute, async (c) =>
-      c.json(await generateBlog(deps.ai, c.get('user'), c.req.valid('json')), 200),
+      c.json(await generateBlog(c.var.db, deps.ai, c.var.user, c.req.valid('json')), 200),
     )
     .openapi(generateSimpleRoute, async (c) =>
-      c.json(await generateSimpleBlog(deps.ai, c.get('user'), c.req.valid('json').prompt), 200),
+      c.json(await generateSimpleBlog(c.var.db, deps.ai, c.var.user, c.req.valid('json').prompt), 200),
     );
 }

@@ -10,10 +10,10 @@ import type {
 } from '../../../contract/blogs';
 import type { PageQuery } from '../../../contract/paging';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { blogs } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../services/api-error';
 import type { Ai } from '../../services/ai';
 import { newId } from '../../services/ids';
 import {
@@ -115,7 +115,7 @@ const blogItemJson = sql<string>`json_build_object(
   'tone', ${blogs.tone}, 'keywords', ${blogs.keywords})::text`;
 
 /** One page of the listing (contract/paging.ts): the same items, in the same order, as the whole list. */
-export function listBlogsPage(db: Database, f: BlogListFilters, page: PageQuery): Promise<JsonPage> {
+export function listBlogsPage(db: DbExecutor, f: BlogListFilters, page: PageQuery): Promise<JsonPage> {
   return readJsonPage(
     db,
     { from: sql`${blogs}`, where: blogConditions(f), item: blogItemJson, keys: blogSortKeys(f) },
@@ -123,7 +123,7 @@ export function listBlogsPage(db: Database, f: BlogListFilters, page: PageQuery)
   );
 }
 
-export async function listBlogs(db: Database, f: BlogListFilters): Promise<Blog[]> {
+export async function listBlogs(db: DbExecutor, f: BlogListFilters): Promise<Blog[]> {
   const rows = await db
     .select(blogColumns)
     .from(blogs)
@@ -132,14 +132,14 @@ export async function listBlogs(db: Database, f: BlogListFilters): Promise<Blog[
   return rows.map(toBlog);
 }
 
-export async function getBlog(db: Database, id: string): Promise<Blog> {
+export async function getBlog(db: DbExecutor, id: string): Promise<Blog> {
   const [row] = await db.select(blogColumns).from(blogs).where(eq(blogs.id, id)).limit(1);
   if (!row) throw notFound();
   return toBlog(row);
 }
 
 export async function createBlog(
-  db: Database,
+  db: DbExecutor,
   user: AuthUser,
   body: z.output<typeof createBlogBody>,
   now = new Date(),
@@ -169,20 +169,21 @@ export async function createBlog(
   return toBlog(row);
 }
 
-export async function deleteBlog(db: Database, id: string): Promise<void> {
+export async function deleteBlog(db: DbExecutor, id: string): Promise<void> {
   const deleted = await db.delete(blogs).where(eq(blogs.id, id)).returning({ id: blogs.id });
   if (deleted.length === 0) throw notFound();
 }
 
 const caller = (user: AuthUser) => ({ ngoId: user.ngoId || null, userId: user.id });
 
-/** SPEC §5 advanced generation: a draft to review, nothing saved. */
+/** Advanced generation (title, category, summary, tone, keywords): a draft to review, nothing saved. */
 export async function generateBlog(
+  db: DbExecutor,
   ai: Ai,
   user: AuthUser,
   body: z.output<typeof generateBlogBody>,
 ): Promise<GeneratedBlog> {
-  const completion = await ai.complete(advancedBlogMessages(body), {
+  const completion = await ai.complete(db, advancedBlogMessages(body), {
     feature: 'blog-generate',
     ...caller(user),
   });
@@ -198,13 +199,14 @@ export async function generateBlog(
   };
 }
 
-/** SPEC §5 simple generation from one description; the model's own title comes back when it gave one. */
+/** Simple generation from one description; the model's own title comes back when it gave one. */
 export async function generateSimpleBlog(
+  db: DbExecutor,
   ai: Ai,
   user: AuthUser,
   prompt: string,
 ): Promise<GeneratedSimpleBlog> {
-  const completion = await ai.complete(simpleBlogMessages(prompt), {
+  const completion = await ai.complete(db, simpleBlogMessages(prompt), {
     feature: 'blog-generate-simple',
     ...caller(user),
   });

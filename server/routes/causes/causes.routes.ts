@@ -9,7 +9,6 @@ import {
 } from '../../../contract/causes';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
-import { dbOf } from '../../http/db-of';
 import { idempotency } from '../../http/idempotency';
 import {
   bearer,
@@ -34,7 +33,7 @@ const tenantNote = 'Scoped to the caller’s NGO: a cause of another NGO answers
 
 export function createCausesRouter(deps: AppDeps) {
   const auth = requireAuth(deps);
-  const idem = idempotency(deps);
+  const idem = idempotency();
 
   const listRoute = createRoute({
     method: 'get',
@@ -111,30 +110,25 @@ export function createCausesRouter(deps: AppDeps) {
   });
 
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listCauses(deps.db, c.get('user').ngoId), 200))
+    .openapi(listRoute, async (c) => c.json(await listCauses(c.var.db, c.var.tenant), 200))
     .openapi(publicRoute, async (c) => {
       c.header('Cache-Control', 'public, max-age=30');
-      return c.json(await getPublicCause(deps.db, c.req.valid('param').causeId), 200);
+      return c.json(await getPublicCause(c.var.db, c.req.valid('param').causeId), 200);
     })
     .openapi(getRoute, async (c) =>
-      c.json(await getCause(deps.db, c.get('user'), c.req.valid('param').causeId), 200),
+      c.json(await getCause(c.var.db, c.var.tenant, c.req.valid('param').causeId), 200),
     )
     .openapi(createCauseRoute, async (c) =>
-      c.json(await createCause(dbOf(c, deps.db), c.get('user'), c.req.valid('json')), 201),
+      c.json(await createCause(c.var.db, c.var.tenant, c.var.user.id, c.req.valid('json')), 201),
     )
     .openapi(updateCauseRoute, async (c) =>
       c.json(
-        await updateCause(
-          dbOf(c, deps.db),
-          c.get('user').ngoId,
-          c.req.valid('param').causeId,
-          c.req.valid('json'),
-        ),
+        await updateCause(c.var.db, c.var.tenant, c.req.valid('param').causeId, c.req.valid('json')),
         200,
       ),
     )
     .openapi(deleteCauseRoute, async (c) => {
-      await deleteCause(dbOf(c, deps.db), c.get('user').ngoId, c.req.valid('param').causeId);
+      await deleteCause(c.var.db, c.var.tenant, c.req.valid('param').causeId);
       return c.body(null, 204);
     });
 }

@@ -11,9 +11,9 @@ import type {
 import { donationMaxMinor, type Currency } from '../../../contract/payments';
 import type { DbExecutor } from '../../db';
 import { causes, donations, ngos, payments } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
-import { ApiError } from '../../http/errors';
-import { readScope } from '../../services/auth/tenant-scope';
+import { ApiError } from '../../services/api-error';
+import type { Tenant } from '../../services/auth/tenant-scope';
+import { acceptsDonations } from '../../services/causes';
 import { newId } from '../../services/ids';
 
 type CauseRow = typeof causes.$inferSelect;
@@ -33,11 +33,6 @@ const toSummary = (c: CauseRow): CauseSummary => ({
   status: c.status as CauseSummary['status'],
   createdAt: c.createdAt.toISOString(),
 });
-
-/** Today in UTC, 'YYYY-MM-DD': a cause takes donations through its end date inclusive. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-export const acceptsDonations = (c: Pick<CauseRow, 'status' | 'endDate'>) =>
-  c.status === 'published' && (!c.endDate || c.endDate >= todayUtc());
 
 async function recentDonations(db: DbExecutor, causeId: string): Promise<RecentDonation[]> {
   const rows = await db
@@ -66,33 +61,33 @@ async function toDetail(db: DbExecutor, c: CauseRow): Promise<CauseDetail> {
   };
 }
 
-/** Tenant scoping: a cause of another NGO is simply not found. */
-async function findOwnCause(db: DbExecutor, ngoId: string, causeId: string, lock = false) {
+/** For a write: the caller's own NGO's cause only; another NGO's is simply not found (ADR 0020). */
+async function findOwnCause(db: DbExecutor, tenant: Tenant, causeId: string, lock = false) {
   const query = db
     .select()
     .from(causes)
-    .where(and(eq(causes.id, causeId), eq(causes.ngoId, ngoId)))
+    .where(and(eq(causes.id, causeId), tenant.ownedBy(causes.ngoId)))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
 }
 
-export async function listCauses(db: DbExecutor, ngoId: string): Promise<CauseList> {
+export async function listCauses(db: DbExecutor, tenant: Tenant): Promise<CauseList> {
   const rows = await db
     .select()
     .from(causes)
-    .where(eq(causes.ngoId, ngoId))
+    .where(tenant.ownedBy(causes.ngoId))
     .orderBy(desc(causes.createdAt), desc(causes.id));
   return rows.map(toSummary);
 }
 
 /** By id: the caller's own NGO's cause, or any NGO's for a cross-tenant reader (ADR 0020). */
-export async function getCause(db: DbExecutor, user: AuthUser, causeId: string): Promise<CauseDetail> {
+export async function getCause(db: DbExecutor, tenant: Tenant, causeId: string): Promise<CauseDetail> {
   const [row] = await db
     .select()
     .from(causes)
-    .where(and(eq(causes.id, causeId), readScope(user, causes.ngoId)))
+    .where(and(eq(causes.id, causeId), tenant.readable(causes.ngoId)))
     .limit(1);
   if (!row) throw notFound();
   return toDetail(db, row);
@@ -100,12 +95,13 @@ export async function getCause(db: DbExecutor, user: AuthUser, causeId: string):
 
 export async function createCause(
   db: DbExecutor,
-  user: AuthUser,
+  tenant: Tenant,
+  createdBy: string,
   body: CreateCauseValues,
 ): Promise<CauseDetail> {
   const [row] = await db
     .insert(causes)
-    .values({ id: newId(), ngoId: user.ngoId, createdBy: user.id, ...body })
+    .values({ id: newId(), ngoId: tenant.ngoId, createdBy, ...body })
     .returning();
   return toDetail(db, row!);
 }
@@ -121,11 +117,11 @@ async function hasPayments(db: DbExecutor, causeId: string) {
 
 export async function updateCause(
   db: DbExecutor,
-  ngoId: string,
+  tenant: Tenant,
   causeId: string,
   body: UpdateCauseValues,
 ): Promise<CauseDetail> {
-  const current = await findOwnCause(db, ngoId, causeId, true);
+  const current = await findOwnCause(db, tenant, causeId, true);
   const currency = body.currency ?? (current.currency as Currency);
   if (body.currency && body.currency !== current.currency && (await hasPayments(db, causeId))) {
     throw new ApiError(409, 'The currency cannot change once the cause has received donations.');
@@ -141,18 +137,18 @@ export async function updateCause(
   const [row] = await db
     .update(causes)
     .set({ ...body, updatedAt: new Date() })
-    .where(and(eq(causes.id, causeId), eq(causes.ngoId, ngoId)))
+    .where(and(eq(causes.id, causeId), tenant.ownedBy(causes.ngoId)))
     .returning();
   return toDetail(db, row!);
 }
 
-export async function deleteCause(db: DbExecutor, ngoId: string, causeId: string): Promise<void> {
-  await findOwnCause(db, ngoId, causeId, true);
+export async function deleteCause(db: DbExecutor, tenant: Tenant, causeId: string): Promise<void> {
+  await findOwnCause(db, tenant, causeId, true);
   // Donations and payment records are the NGO's accounts: they outlive nothing they point to.
   if (await hasPayments(db, causeId)) {
     throw new ApiError(409, 'This cause has received donations; set it to draft instead of deleting it.');
   }
-  await db.delete(causes).where(and(eq(causes.id, causeId), eq(causes.ngoId, ngoId)));
+  await db.delete(causes).where(and(eq(causes.id, causeId), tenant.ownedBy(causes.ngoId)));
 }
 
 /** The public view: published causes only; a draft is as unknown as a missing id. */

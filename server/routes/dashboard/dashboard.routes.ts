@@ -24,7 +24,7 @@ export function createDashboardRouter(deps: AppDeps) {
   });
 
   return createRouter().openapi(getSummary, async (c) => {
-    const summary = await getDashboardSummary(deps.db, c.get('user').ngoId);
+    const summary = await getDashboardSummary(c.var.db, c.var.tenant);
     return c.json(summary, 200);
   });
 }

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gte, isNotNull, sql } from 'drizzle-orm';
 import { CLOSING_SOON_DAYS, NEW_GRANT_DAYS, type DashboardSummary } from '../../../contract/dashboard';
 import { normalizeRole, roles } from '../../../contract/roles';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { blogs, grants, ngos, users } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../services/api-error';
+import type { Tenant } from '../../services/auth/tenant-scope';
 
 /** 'YYYY-MM-DD' of the UTC day `days` after `now`; deadlines are calendar days, compared in UTC. */
 export function utcDay(now: Date, days = 0): string {
@@ -14,8 +15,8 @@ export function utcDay(now: Date, days = 0): string {
 
 /** The dashboard figures of one organisation. Grants and blogs are shared by all; members are not. */
 export async function getDashboardSummary(
-  db: Database,
-  ngoId: string,
+  db: DbExecutor,
+  tenant: Tenant,
   now = new Date(),
 ): Promise<DashboardSummary> {
   const today = utcDay(now);
@@ -27,7 +28,7 @@ export async function getDashboardSummary(
     db
       .select({ id: ngos.id, name: ngos.name, plan: ngos.plan, createdAt: ngos.createdAt })
       .from(ngos)
-      .where(eq(ngos.id, ngoId))
+      .where(tenant.ownedBy(ngos.id))
       .limit(1),
     db
       .select({
@@ -36,7 +37,7 @@ export async function getDashboardSummary(
         unverified: sql<number>`count(*) filter (where ${users.emailVerifiedAt} is null)`.mapWith(Number),
       })
       .from(users)
-      .where(eq(users.ngoId, ngoId))
+      .where(tenant.ownedBy(users.ngoId))
       .groupBy(users.role),
     db
       .select({

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/grants';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
-import { revalidatedJson } from '../../http/etag';
+import { notModifiedResponse, revalidatedJson, revalidationNote } from '../../http/etag';
 import { pagedJson, pageHeaders, pagingDescription, splitPageQuery } from '../../http/paged-listing';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
@@ -25,12 +25,6 @@ import {
 } from './grants.service';
 
 const tags = ['Grants'];
-
-const revalidation =
-  'Public. Carries a strong ETag (SHA-256 of the body; marked weak when the answer is gzipped) and ' +
-  '`Cache-Control: public, no-cache`; `If-None-Match` with the current ETag answers 304 without a body.';
-
-const notModified = { 304: { description: 'Not modified: the ETag in If-None-Match is current' } };
 
 export function createGrantsRouter(deps: AppDeps) {
   const auth = requireAuth(deps);
@@ -46,12 +40,12 @@ export function createGrantsRouter(deps: AppDeps) {
       'case; `publishedFrom`/`publishedTo` are inclusive bounds on postDate; `search` matches word prefixes ' +
       'in title, donor agency, category, countries and areas (every word must match). Blank parameters are ' +
       'ignored. Default order: postDate descending, then id. ' +
-      revalidation +
+      revalidationNote +
       pagingDescription,
     request: { query: grantListPageQuery },
     responses: {
       200: { ...jsonResponse(grantList, 'The grants, or one page of them'), headers: pageHeaders },
-      ...notModified,
+      ...notModifiedResponse,
       ...errors(400),
     },
   });
@@ -61,11 +55,11 @@ export function createGrantsRouter(deps: AppDeps) {
     path: '/{id}',
     tags,
     summary: 'One grant with its description, eligibility and links',
-    description: revalidation,
+    description: revalidationNote,
     request: { params: grantIdParams },
     responses: {
       200: jsonResponse(grantDetail, 'The grant'),
-      ...notModified,
+      ...notModifiedResponse,
       ...errors(404),
     },
   });
@@ -117,19 +111,19 @@ export function createGrantsRouter(deps: AppDeps) {
     .openapi(listRoute, async (c) => {
       const { filters, page } = splitPageQuery(c.req.valid('query'));
       return page
-        ? pagedJson<GrantList>(c, await listGrantsPage(deps.db, filters, page))
-        : revalidatedJson<GrantList>(c, await listGrantsJson(deps.db, filters));
+        ? pagedJson<GrantList>(c, await listGrantsPage(c.var.db, filters, page))
+        : revalidatedJson<GrantList>(c, await listGrantsJson(c.var.db, filters));
     })
     .openapi(getRoute, async (c) => {
-      const grant = await getGrant(deps.db, c.req.valid('param').id);
+      const grant = await getGrant(c.var.db, c.req.valid('param').id);
       return revalidatedJson<GrantDetail>(c, JSON.stringify(grant));
     })
-    .openapi(createGrantRoute, async (c) => c.json(await createGrant(deps.db, c.req.valid('json')), 201))
+    .openapi(createGrantRoute, async (c) => c.json(await createGrant(c.var.db, c.req.valid('json')), 201))
     .openapi(updateGrantRoute, async (c) =>
-      c.json(await updateGrant(deps.db, c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(await updateGrant(c.var.db, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(deleteGrantRoute, async (c) => {
-      await deleteGrant(deps.db, c.req.valid('param').id);
+      await deleteGrant(c.var.db, c.req.valid('param').id);
       return c.body(null, 204);
     });
 }

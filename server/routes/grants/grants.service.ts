@@ -8,10 +8,10 @@ import {
   type updateGrantBody,
 } from '../../../contract/grants';
 import type { PageQuery } from '../../../contract/paging';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { currentSnapshot, readWhileUnchanged } from '../../db/snapshot-cache';
 import { grants } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../services/api-error';
 import { newId } from '../../services/ids';
 import {
   orderByKeys,
@@ -95,7 +95,7 @@ export function grantSortKeys(f: Pick<GrantListFilters, 'sortBy' | 'sortOrder'>)
  * While no write has committed since the same listing was last built, the database is asked only
  * whether that is still so, and the text built then is answered (db/snapshot-cache.ts, ADR 0021).
  */
-export async function listGrantsJson(db: Database, f: GrantListFilters): Promise<string> {
+export async function listGrantsJson(db: DbExecutor, f: GrantListFilters): Promise<string> {
   return readWhileUnchanged(
     db,
     db
@@ -109,7 +109,7 @@ export async function listGrantsJson(db: Database, f: GrantListFilters): Promise
 }
 
 /** One page of the listing (contract/paging.ts): the same items, in the same order, as the whole list. */
-export function listGrantsPage(db: Database, f: GrantListFilters, page: PageQuery): Promise<JsonPage> {
+export function listGrantsPage(db: DbExecutor, f: GrantListFilters, page: PageQuery): Promise<JsonPage> {
   return readJsonPage(
     db,
     {
@@ -122,14 +122,14 @@ export function listGrantsPage(db: Database, f: GrantListFilters, page: PageQuer
   );
 }
 
-export async function getGrant(db: Pick<Database, 'select'>, id: string): Promise<GrantDetail> {
+export async function getGrant(db: Pick<DbExecutor, 'select'>, id: string): Promise<GrantDetail> {
   const [grant] = await db.select(detailColumns).from(grants).where(eq(grants.id, id)).limit(1);
   if (!grant) throw notFound();
   return grant;
 }
 
 export async function createGrant(
-  db: Database,
+  db: DbExecutor,
   body: z.output<typeof createGrantBody>,
 ): Promise<GrantDetail> {
   const [grant] = await db
@@ -141,7 +141,7 @@ export async function createGrant(
 }
 
 export async function updateGrant(
-  db: Database,
+  db: DbExecutor,
   id: string,
   body: z.output<typeof updateGrantBody>,
 ): Promise<GrantDetail> {
@@ -169,7 +169,7 @@ export async function updateGrant(
   });
 }
 
-export async function deleteGrant(db: Database, id: string): Promise<void> {
+export async function deleteGrant(db: DbExecutor, id: string): Promise<void> {
   const deleted = await db.delete(grants).where(eq(grants.id, id)).returning({ id: grants.id });
   if (deleted.length === 0) throw notFound();
 }

@@ -579,15 +579,28 @@ describe('writing grants', () => {
 describe('OpenAPI', () => {
   it('documents the grants routes, with bearer security on the writes only', async () => {
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).body as unknown as {
-      paths: Record<string, Record<string, { security?: unknown; parameters?: Array<{ name: string }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: unknown;
+            parameters?: Array<{ name: string }>;
+            responses?: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >;
     };
     const listOp = doc.paths['/api/grants']?.get;
     expect(listOp?.security).toBeUndefined();
+    expect(Object.keys(listOp?.responses?.['200']?.headers ?? {})).toEqual(['Next-Cursor']);
     expect(listOp?.parameters?.map((p) => p.name).sort()).toEqual(
       [
         'areaOfInterest',
         'category',
         'country',
+        'cursor',
+        'limit',
         'publishedFrom',
         'publishedTo',
         'search',

@@ -6,13 +6,12 @@ import type {
   NewsletterResponse,
   trackVisitBody,
 } from '../../../contract/marketing';
+import type { Logger } from 'pino';
 import type { DbExecutor } from '../../db';
 import { contactMessages, newsletterSubscribers, siteVisits } from '../../db/schema';
-import type { AppDeps } from '../../http/context';
-import { ApiError } from '../../http/errors';
 import { newId } from '../../services/ids';
-import type { MailMessage } from '../../services/mailer';
-import { hit, retryAfterWords } from '../../services/rate-limit';
+import type { MailMessage, MailQueue } from '../../services/mailer';
+import { enforceRateLimits, hit } from '../../services/rate-limit';
 
 /** The inbox the marketing site publishes (src/config/marketing-content.ts); contact messages go there. */
 export const TEAM_ADDRESS = 'info@ngoportal.example';
@@ -101,145 +100,138 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export type SubscribeResult = NewsletterResponse & { status: 200 | 201 };
 
-/**
- * Every method takes the handle to query through as its first argument: the request's transaction
- * under an Idempotency-Key (server/http/db-of.ts), so its writes commit or roll back with the key.
+/*
+ * Each flow takes the request's handle (`c.var.db`): under an Idempotency-Key that is the request's
+ * transaction, so its writes, its rate-limit hits and its mail commit or roll back with the key.
  */
-export function createMarketingHandlers(deps: Pick<AppDeps, 'env' | 'mailer' | 'logger'>) {
-  const { env, mailer, logger } = deps;
-  const ownOrigin = new URL(env.PUBLIC_URL).origin;
 
-  async function limitOrThrow(
-    db: DbExecutor,
-    key: string,
-    limit: { max: number; windowSeconds: number },
-    message: (wait: string) => string,
-  ) {
-    const result = await hit(db, key, limit.max, limit.windowSeconds);
-    if (!result.allowed) {
-      throw new ApiError(429, message(retryAfterWords(result.retryAfterSeconds)), {
-        code: 'too_many_requests',
-        headers: { 'Retry-After': String(result.retryAfterSeconds) },
-      });
-    }
-  }
+const limitOrThrow = (
+  db: DbExecutor,
+  key: string,
+  limit: { max: number; windowSeconds: number },
+  message: (wait: string) => string,
+) => enforceRateLimits(db, [{ key, ...limit }], message);
 
-  /** The message is already stored: a mail problem is logged, never turned into an error the sender would retry. */
-  async function mailQuietly(contactMessageId: string, send: () => Promise<void>) {
-    try {
-      await send();
-    } catch (err) {
-      logger.error({ err, contactMessageId }, 'contact form mail failed');
-    }
-  }
-
-  return {
-    async subscribe(
-      db: DbExecutor,
-      body: z.output<typeof newsletterBody>,
-      ip: string,
-    ): Promise<SubscribeResult> {
-      await limitOrThrow(
-        db,
-        rateKeys.newsletter(ip),
-        marketingLimits.newsletter,
-        marketingMessages.tooManySubscriptions,
-      );
-      // One statement, no read first: of two simultaneous requests for a new address exactly one
-      // inserts, and the other finds the unique index on lower(email) and returns no row.
-      const inserted = await db
-        .insert(newsletterSubscribers)
-        .values({ id: newId(), email: body.email })
-        .onConflictDoNothing()
-        .returning({ id: newsletterSubscribers.id });
-      return inserted.length > 0
-        ? { status: 201, message: marketingMessages.subscribed(body.email), created: true }
-        : { status: 200, message: marketingMessages.alreadySubscribed, created: false };
-    },
-
-    /** Stores one anonymous page view; over the per-IP limit the view is dropped without a word. */
-    async trackVisit(
-      db: DbExecutor,
-      body: z.output<typeof trackVisitBody>,
-      client: { ip: string; userAgent: string | undefined; requestOrigin: string },
-    ): Promise<{ stored: boolean }> {
-      const { allowed } = await hit(
-        db,
-        rateKeys.visit(client.ip),
-        marketingLimits.visit.max,
-        marketingLimits.visit.windowSeconds,
-      );
-      if (!allowed) return { stored: false };
-      await db.insert(siteVisits).values({
-        id: newId(),
-        url: body.url,
-        referrer: externalReferrerOrigin(body.referrer, [ownOrigin, client.requestOrigin]),
-        userAgentClass: classifyUserAgent(client.userAgent),
-      });
-      return { stored: true };
-    },
-
-    async contact(
-      db: DbExecutor,
-      body: z.output<typeof contactMessageBody>,
-      ip: string,
-    ): Promise<ContactMessageResponse> {
-      await limitOrThrow(
-        db,
-        rateKeys.contact(ip),
-        marketingLimits.contact,
-        marketingMessages.tooManyContactMessages,
-      );
-      const id = newId();
-      const organisation = body.organisation || null;
-      await db.insert(contactMessages).values({
-        id,
-        name: body.name,
-        email: body.email,
-        organisation,
-        subject: body.subject,
-        message: body.message,
-      });
-
-      const notification: MailMessage = {
-        to: TEAM_ADDRESS,
-        // One line, so nothing typed into the form can reach the mail headers.
-        subject: `Contact form: ${oneLine(body.subject)}`,
-        text: [
-          'A new message arrived through the contact form.',
-          '',
-          `From: ${oneLine(body.name)} <${body.email}>`,
-          `Organisation: ${organisation ? oneLine(organisation) : '(not given)'}`,
-          `Subject: ${oneLine(body.subject)}`,
-          '',
-          body.message,
-          '',
-          `Message id: ${id}`,
-        ].join('\n'),
-      };
-      await mailQuietly(id, () => mailer.send(notification, db));
-
-      await mailQuietly(id, async () => {
-        const ack = await hit(
-          db,
-          rateKeys.contactAck(body.email),
-          marketingLimits.contactAck.max,
-          marketingLimits.contactAck.windowSeconds,
-        );
-        if (!ack.allowed) return;
-        // Nothing the sender typed is echoed back: anyone can enter any address in the form.
-        await mailer.send(
-          {
-            to: body.email,
-            subject: 'We received your message',
-            text: 'Hello,\n\nThank you for contacting NGO Portal. We have received your message and will reply within two working days.\n\nIf you did not write to us, you can ignore this email.\n\nThe NGO Portal team',
-          },
-          db,
-        );
-      });
-
-      return { message: marketingMessages.contactReceived(body.name) };
-    },
-  };
+export async function subscribe(
+  db: DbExecutor,
+  body: z.output<typeof newsletterBody>,
+  ip: string,
+): Promise<SubscribeResult> {
+  await limitOrThrow(
+    db,
+    rateKeys.newsletter(ip),
+    marketingLimits.newsletter,
+    marketingMessages.tooManySubscriptions,
+  );
+  // One statement, no read first: of two simultaneous requests for a new address exactly one
+  // inserts, and the other finds the unique index on lower(email) and returns no row.
+  const inserted = await db
+    .insert(newsletterSubscribers)
+    .values({ id: newId(), email: body.email })
+    .onConflictDoNothing()
+    .returning({ id: newsletterSubscribers.id });
+  return inserted.length > 0
+    ? { status: 201, message: marketingMessages.subscribed(body.email), created: true }
+    : { status: 200, message: marketingMessages.alreadySubscribed, created: false };
 }
-export type MarketingHandlers = ReturnType<typeof createMarketingHandlers>;
+
+/**
+ * Stores one anonymous page view; over the per-IP limit the view is dropped without a word. A referrer
+ * from `ownOrigins` (the configured address and the one the request came by) is ours, so not stored.
+ */
+export async function trackVisit(
+  db: DbExecutor,
+  body: z.output<typeof trackVisitBody>,
+  client: { ip: string; userAgent: string | undefined; ownOrigins: string[] },
+): Promise<{ stored: boolean }> {
+  const { allowed } = await hit(
+    db,
+    rateKeys.visit(client.ip),
+    marketingLimits.visit.max,
+    marketingLimits.visit.windowSeconds,
+  );
+  if (!allowed) return { stored: false };
+  await db.insert(siteVisits).values({
+    id: newId(),
+    url: body.url,
+    referrer: externalReferrerOrigin(body.referrer, client.ownOrigins),
+    userAgentClass: classifyUserAgent(client.userAgent),
+  });
+  return { stored: true };
+}
+
+/** What the contact flow needs besides the handle: the request's mail queue, and a logger for mail trouble. */
+export interface ContactDeps {
+  db: DbExecutor;
+  mail: MailQueue;
+  logger: Logger;
+}
+
+/** The message is already stored: a mail problem is logged, never turned into an error the sender would retry. */
+async function mailQuietly(logger: Logger, contactMessageId: string, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (err) {
+    logger.error({ err, contactMessageId }, 'contact form mail failed');
+  }
+}
+
+export async function contact(
+  d: ContactDeps,
+  body: z.output<typeof contactMessageBody>,
+  ip: string,
+): Promise<ContactMessageResponse> {
+  const { db, mail, logger } = d;
+  await limitOrThrow(
+    db,
+    rateKeys.contact(ip),
+    marketingLimits.contact,
+    marketingMessages.tooManyContactMessages,
+  );
+  const id = newId();
+  const organisation = body.organisation || null;
+  await db.insert(contactMessages).values({
+    id,
+    name: body.name,
+    email: body.email,
+    organisation,
+    subject: body.subject,
+    message: body.message,
+  });
+
+  const notification: MailMessage = {
+    to: TEAM_ADDRESS,
+    // One line, so nothing typed into the form can reach the mail headers.
+    subject: `Contact form: ${oneLine(body.subject)}`,
+    text: [
+      'A new message arrived through the contact form.',
+      '',
+      `From: ${oneLine(body.name)} <${body.email}>`,
+      `Organisation: ${organisation ? oneLine(organisation) : '(not given)'}`,
+      `Subject: ${oneLine(body.subject)}`,
+      '',
+      body.message,
+      '',
+      `Message id: ${id}`,
+    ].join('\n'),
+  };
+  await mailQuietly(logger, id, () => mail.queue(db, notification));
+
+  await mailQuietly(logger, id, async () => {
+    const ack = await hit(
+      db,
+      rateKeys.contactAck(body.email),
+      marketingLimits.contactAck.max,
+      marketingLimits.contactAck.windowSeconds,
+    );
+    if (!ack.allowed) return;
+    // Nothing the sender typed is echoed back: anyone can enter any address in the form.
+    await mail.queue(db, {
+      to: body.email,
+      subject: 'We received your message',
+      text: 'Hello,\n\nThank you for contacting NGO Portal. We have received your message and will reply within two working days.\n\nIf you did not write to us, you can ignore this email.\n\nThe NGO Portal team',
+    });
+  });
+
+  return { message: marketingMessages.contactReceived(body.name) };
+}

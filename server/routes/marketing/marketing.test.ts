@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox, newsletterSubscribers, siteVisits } from '../../db/schema';
-import type { AppBindings } from '../../http/context';
+import { createApp } from '../../app';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { classifyUserAgent, externalReferrerOrigin, TEAM_ADDRESS } from './marketing.service';
-import { createMarketingRouter } from './marketing.routes';
 
 let t: TestApp;
 let seq = 0;
@@ -375,23 +373,24 @@ describe('POST /api/marketing/contact', () => {
   });
 
   it('keeps the message and answers 201 when the mailer fails', async () => {
-    const app = new OpenAPIHono<AppBindings>();
-    app.route(
-      '/api/marketing',
-      createMarketingRouter({
-        env: t.env,
-        db: t.db,
-        jwt: t.jwt,
-        ai: t.ai,
-        logger: pino({ level: 'silent' }),
-        ping: async () => {},
-        mailer: {
-          send: async () => {
+    // Queueing the mail fails outright (the outbox write itself), not only the later delivery.
+    const app = createApp({
+      env: t.env,
+      db: t.db,
+      jwt: t.jwt,
+      ai: t.ai,
+      logger: pino({ level: 'silent' }),
+      ping: async () => {},
+      mailer: {
+        newQueue: () => ({
+          queue: async () => {
             throw new Error('outbox unavailable');
           },
-        },
-      }),
-    );
+          deliver: async () => {},
+        }),
+        deliverDue: async () => 0,
+      },
+    });
     const email = freshEmail('mailfail');
     const res = await app.request('/api/marketing/contact', {
       method: 'POST',

@@ -41,11 +41,11 @@ export function createNgosRouter(deps: AppDeps) {
 
   return createRouter()
     .openapi(getNgoRoute, async (c) => {
-      const ngo = await getNgo(deps.db, c.get('user'), c.req.valid('param').ngoId);
+      const ngo = await getNgo(c.var.db, c.var.tenant, c.req.valid('param').ngoId);
       return c.json(ngo, 200);
     })
     .openapi(listMembersRoute, async (c) => {
-      const members = await listNgoMembers(deps.db, c.get('user'), c.req.valid('param').ngoId);
+      const members = await listNgoMembers(c.var.db, c.var.tenant, c.req.valid('param').ngoId);
       return c.json(members, 200);
     });
 }

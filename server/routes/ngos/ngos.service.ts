@@ -1,21 +1,15 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { NgoDetail, NgoMembers } from '../../../contract/ngos';
 import { normalizeRole } from '../../../contract/roles';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { ngos, users } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
-import { ApiError } from '../../http/errors';
-import { canReadNgo } from '../../services/auth/tenant-scope';
+import { ApiError } from '../../services/api-error';
+import type { Tenant } from '../../services/auth/tenant-scope';
 
+// Another tenant's organisation answers exactly like a missing one (ADR 0020): both are this 404.
 const notFound = () => new ApiError(404, 'Organisation not found.');
 
-/** Another tenant's organisation answers exactly like a missing one (ADR 0020). */
-export function assertTenantAccess(user: AuthUser, ngoId: string) {
-  if (!canReadNgo(user, ngoId)) throw notFound();
-}
-
-export async function getNgo(db: Database, user: AuthUser, ngoId: string): Promise<NgoDetail> {
-  assertTenantAccess(user, ngoId);
+export async function getNgo(db: DbExecutor, tenant: Tenant, ngoId: string): Promise<NgoDetail> {
   const [ngo] = await db
     .select({
       id: ngos.id,
@@ -26,15 +20,18 @@ export async function getNgo(db: Database, user: AuthUser, ngoId: string): Promi
       memberCount: db.$count(users, eq(users.ngoId, ngos.id)),
     })
     .from(ngos)
-    .where(eq(ngos.id, ngoId))
+    .where(and(eq(ngos.id, ngoId), tenant.readable(ngos.id)))
     .limit(1);
   if (!ngo) throw notFound();
   return { ...ngo, memberCount: Number(ngo.memberCount), createdAt: ngo.createdAt.toISOString() };
 }
 
-export async function listNgoMembers(db: Database, user: AuthUser, ngoId: string): Promise<NgoMembers> {
-  assertTenantAccess(user, ngoId);
-  const [exists] = await db.select({ n: count() }).from(ngos).where(eq(ngos.id, ngoId));
+export async function listNgoMembers(db: DbExecutor, tenant: Tenant, ngoId: string): Promise<NgoMembers> {
+  const [exists] = await db
+    .select({ n: count() })
+    .from(ngos)
+    .where(and(eq(ngos.id, ngoId), tenant.readable(ngos.id)));
+  // Past this check the organisation is one the caller may read, so its members are too.
   if (!exists?.n) throw notFound();
   const rows = await db
     // An explicit column list: the password hash must never leave this query.

@@ -12,8 +12,10 @@ import {
   verifyPaymentResponse,
 } from '../../../contract/payments';
 import { text } from '../../../contract/storable';
+import type { Context } from 'hono';
+import { appUrlOf } from '../../http/app-url';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
-import type { AppDeps } from '../../http/context';
+import type { AppBindings, AppDeps } from '../../http/context';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
 import type { PaymentProviders } from '../../services/payments/providers';
@@ -25,7 +27,7 @@ import {
   startDonationCheckout,
   startSubscriptionCheckout,
   verifyForUser,
-  type PaymentsContext,
+  type PaymentsDeps,
 } from './payments.service';
 
 const tags = ['Payments'];
@@ -36,11 +38,15 @@ const checkoutNote =
 
 export function createPaymentsRouter(deps: AppDeps, providers: PaymentProviders) {
   const auth = requireAuth(deps);
-  const ctx: PaymentsContext = {
-    deps,
+  /** The request's handle and mail; return addresses and receipts on the origin the caller used. */
+  const paymentsOf = (c: Context<AppBindings>): PaymentsDeps => ({
+    db: c.var.db,
+    mail: c.var.mail,
+    logger: deps.logger,
+    appUrl: appUrlOf(c, deps.env),
     providers,
-    ledger: { db: deps.db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL },
-  };
+    mailFrom: deps.env.MAIL_FROM,
+  });
 
   const subscriptionRoute = createRoute({
     method: 'get',
@@ -94,7 +100,7 @@ export function createPaymentsRouter(deps: AppDeps, providers: PaymentProviders)
     method: 'get',
     path: '/{provider}/verify',
     tags,
-    summary: 'Verify a payment after the provider’s redirect (SPEC §7)',
+    summary: 'Verify a payment after the provider’s redirect',
     description:
       'Asks the provider about transaction_id and settles the payment once; the status in the return URL is ' +
       'never read. 200 with success false for a failed, cancelled or still pending payment; 400 when the ' +
@@ -138,38 +144,40 @@ export function createPaymentsRouter(deps: AppDeps, providers: PaymentProviders)
   });
 
   return createRouter()
-    .openapi(subscriptionRoute, async (c) => c.json(await getSubscription(deps.db, c.get('user').ngoId), 200))
-    .openapi(historyRoute, async (c) => c.json(await getPaymentHistory(deps.db, c.get('user').ngoId), 200))
+    .openapi(subscriptionRoute, async (c) => c.json(await getSubscription(c.var.db, c.var.tenant), 200))
+    .openapi(historyRoute, async (c) => c.json(await getPaymentHistory(c.var.db, c.var.tenant), 200))
     .openapi(subscriptionCheckoutRoute, async (c) =>
       c.json(
         await startSubscriptionCheckout(
-          ctx,
+          paymentsOf(c),
           c.req.valid('param').provider,
-          c.get('user'),
+          { user: c.var.user, tenant: c.var.tenant },
           c.req.valid('json').planId,
         ),
         201,
       ),
     )
     .openapi(donationCheckoutRoute, async (c) =>
-      c.json(await startDonationCheckout(ctx, c.req.valid('param').provider, c.req.valid('json')), 201),
+      c.json(
+        await startDonationCheckout(paymentsOf(c), c.req.valid('param').provider, c.req.valid('json')),
+        201,
+      ),
     )
     .openapi(verifyRoute, async (c) =>
       c.json(
-        await verifyForUser(ctx, c.req.valid('param').provider, c.get('user'), c.req.valid('query')),
+        await verifyForUser(paymentsOf(c), c.req.valid('param').provider, c.var.tenant, c.req.valid('query')),
         200,
       ),
     )
     .openapi(confirmDonationRoute, async (c) =>
-      c.json(await confirmDonation(ctx, c.req.valid('param').provider, c.req.valid('json')), 200),
+      c.json(await confirmDonation(paymentsOf(c), c.req.valid('param').provider, c.req.valid('json')), 200),
     )
     .openapi(webhookRoute, async (c) => {
       await handleWebhook(
-        ctx,
+        paymentsOf(c),
         c.req.valid('param').provider,
         c.req.raw.headers,
         await c.req.text(),
-        deps.logger,
       );
       return c.json({ received: true as const }, 200);
     });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { causeIdFromTxRef, donationMaxMinor } from '../../../contract/payments';
 import type {
   CheckoutResponse,
@@ -12,11 +11,12 @@ import type {
   Currency,
 } from '../../../contract/payments';
 import { planById } from '../../../contract/plans';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { causes, ngoSubscriptions, ngos, payments } from '../../db/schema';
-import type { AppDeps, AuthUser } from '../../http/context';
-import { ApiError } from '../../http/errors';
-import { canReadNgo } from '../../services/auth/tenant-scope';
+import type { AuthUser } from '../../http/context';
+import { ApiError } from '../../services/api-error';
+import type { Tenant } from '../../services/auth/tenant-scope';
+import { acceptsDonations } from '../../services/causes';
 import { newId } from '../../services/ids';
 import type { LedgerDeps, PaymentRow } from '../../services/payments/ledger';
 import { ProviderUnavailableError, type PaymentProviderAdapter } from '../../services/payments/provider';
@@ -28,14 +28,17 @@ import {
   verifyPayment,
 } from '../../services/payments/verify';
 import { effectivePlanOf } from '../../services/plan-limits';
-import { acceptsDonations } from '../causes/causes.service';
 
 export const DONATION_THANKS = 'Thank you for your donation. Your contribution has been received.';
 
-export interface PaymentsContext {
-  deps: AppDeps;
+/**
+ * What the payment flows need of one request: its database handle and mail (the ledger's), the
+ * providers, the origin return addresses are built on (http/app-url.ts) and MAIL_FROM.
+ */
+export interface PaymentsDeps extends LedgerDeps {
   providers: PaymentProviders;
-  ledger: LedgerDeps;
+  /** The provider insists on a customer email; a donor who gave none gets this address's mailbox. */
+  mailFrom: string;
 }
 
 export function providerOr404(providers: PaymentProviders, name: string): PaymentProviderAdapter {
@@ -54,28 +57,28 @@ const unavailable = () =>
 
 /** Opens the hosted checkout for a pending payment; a refused checkout closes the payment as failed. */
 async function openCheckout(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   provider: PaymentProviderAdapter,
   payment: typeof payments.$inferInsert,
   customer: { email: string; name?: string },
   redirectPath: string,
   title: string,
 ): Promise<CheckoutResponse> {
-  await ctx.deps.db.insert(payments).values(payment);
+  await p.db.insert(payments).values(payment);
   try {
     const { link } = await provider.createCheckout({
       txRef: payment.txRef,
       amountMinor: payment.amountMinor,
       currency: payment.currency as Currency,
       // The return screens say 'test mode' from this; the provider appends its own parameters.
-      redirectUrl: `${ctx.deps.env.PUBLIC_URL}${redirectPath}${provider.testMode ? '?mode=test' : ''}`,
+      redirectUrl: `${p.appUrl}${redirectPath}${provider.testMode ? '?mode=test' : ''}`,
       customer,
       title: 'NGO Portal',
       description: title,
     });
     return { txRef: payment.txRef, link, testMode: provider.testMode };
   } catch (err) {
-    await ctx.deps.db
+    await p.db
       .update(payments)
       .set({
         status: 'failed',
@@ -85,33 +88,35 @@ async function openCheckout(
       })
       .where(and(eq(payments.txRef, payment.txRef), eq(payments.status, 'pending')));
     if (err instanceof ProviderUnavailableError) {
-      ctx.deps.logger.error({ err, txRef: payment.txRef }, 'checkout could not be opened');
+      p.logger.error({ err, txRef: payment.txRef }, 'checkout could not be opened');
       throw unavailable();
     }
     throw err;
   }
 }
 
+/** The caller pays for a plan of their own NGO (the tenant's: nobody pays for another's). */
 export async function startSubscriptionCheckout(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   providerName: string,
-  user: AuthUser,
+  caller: { user: AuthUser; tenant: Tenant },
   planId: string,
 ): Promise<CheckoutResponse> {
-  const provider = providerOr404(ctx.providers, providerName);
+  const { user, tenant } = caller;
+  const provider = providerOr404(p.providers, providerName);
   const plan = planById(planId);
   // The schema admits paid plans only; this guards the catalogue changing under it.
   if (!plan || plan.priceMonthlyMinor <= 0) throw new ApiError(400, 'Choose a paid plan.');
-  const txRef = `SUB-${user.ngoId}-${nonce()}`;
+  const txRef = `SUB-${tenant.ngoId}-${nonce()}`;
   return openCheckout(
-    ctx,
+    p,
     provider,
     {
       id: newId(),
       txRef,
       provider: provider.name,
       purpose: 'subscription',
-      ngoId: user.ngoId,
+      ngoId: tenant.ngoId,
       planId: plan.id,
       amountMinor: plan.priceMonthlyMinor,
       currency: plan.currency,
@@ -132,12 +137,12 @@ function fallbackEmail(mailFrom: string): string {
 }
 
 export async function startDonationCheckout(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   providerName: string,
   body: { causeId: string; amountMinor: number; donorName?: string; donorEmail?: string; anonymous: boolean },
 ): Promise<CheckoutResponse> {
-  const provider = providerOr404(ctx.providers, providerName);
-  const [cause] = await ctx.deps.db
+  const provider = providerOr404(p.providers, providerName);
+  const [cause] = await p.db
     .select()
     .from(causes)
     .where(and(eq(causes.id, body.causeId), eq(causes.status, 'published')))
@@ -152,11 +157,11 @@ export async function startDonationCheckout(
     });
   }
   return openCheckout(
-    ctx,
+    p,
     provider,
     {
       id: newId(),
-      // SPEC §3: the cause id is the second dash-separated segment.
+      // The spec's donation reference is DON-<causeId>-<nonce>: the cause id is the second dash-separated segment.
       txRef: `DON-${cause.id}-${nonce()}`,
       provider: provider.name,
       purpose: 'donation',
@@ -170,7 +175,7 @@ export async function startDonationCheckout(
       testMode: provider.testMode,
     },
     {
-      email: body.donorEmail ?? fallbackEmail(ctx.deps.env.MAIL_FROM),
+      email: body.donorEmail ?? fallbackEmail(p.mailFrom),
       ...(body.donorName && !body.anonymous && { name: body.donorName }),
     },
     `/${provider.name}-success`,
@@ -179,17 +184,17 @@ export async function startDonationCheckout(
 }
 
 async function verifyOrThrow(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   provider: PaymentProviderAdapter,
   payment: PaymentRow,
   id?: string,
 ) {
   let result;
   try {
-    result = await verifyPayment(ctx.ledger, provider, payment, id);
+    result = await verifyPayment(p, provider, payment, id);
   } catch (err) {
     if (err instanceof ProviderUnavailableError) {
-      ctx.deps.logger.error({ err, txRef: payment.txRef }, 'payment verification failed upstream');
+      p.logger.error({ err, txRef: payment.txRef }, 'payment verification failed upstream');
       throw unavailable();
     }
     throw err;
@@ -200,19 +205,22 @@ async function verifyOrThrow(
   return result.status;
 }
 
-/** GET /payments/{provider}/verify: the caller's NGO's payment only; the query's status is never read. */
+/**
+ * GET /payments/{provider}/verify: a payment the caller's tenant may read (its own NGO's; any for a
+ * cross-tenant reader, ADR 0020); the query's status is never read.
+ */
 export async function verifyForUser(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   providerName: string,
-  user: AuthUser,
+  tenant: Tenant,
   query: { transaction_id: string; tx_ref: string },
 ): Promise<VerifyPaymentResponse> {
-  const provider = providerOr404(ctx.providers, providerName);
-  const payment = await findPaymentByTxRef(ctx.deps.db, provider.name, query.tx_ref);
-  if (!payment || !canReadNgo(user, payment.ngoId)) {
+  const provider = providerOr404(p.providers, providerName);
+  const payment = await findPaymentByTxRef(p.db, provider.name, query.tx_ref);
+  if (!payment || !tenant.canRead(payment.ngoId)) {
     throw new ApiError(404, 'No payment was found for this reference.');
   }
-  const status = await verifyOrThrow(ctx, provider, payment, query.transaction_id);
+  const status = await verifyOrThrow(p, provider, payment, query.transaction_id);
   const message =
     status === 'successful' && payment.purpose === 'donation' ? DONATION_THANKS : paymentMessages[status];
   return { success: status === 'successful', message };
@@ -220,15 +228,15 @@ export async function verifyForUser(
 
 /** POST /payments/{provider}/donations/confirm: public, by tx_ref; the provider decides. */
 export async function confirmDonation(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   providerName: string,
   body: { txRef: string; transactionId?: string },
 ): Promise<DonationConfirmation> {
-  const provider = providerOr404(ctx.providers, providerName);
-  const payment = await findPaymentByTxRef(ctx.deps.db, provider.name, body.txRef);
+  const provider = providerOr404(p.providers, providerName);
+  const payment = await findPaymentByTxRef(p.db, provider.name, body.txRef);
   if (!payment || payment.purpose !== 'donation')
     throw new ApiError(404, 'No donation was found for this reference.');
-  const status: PaymentStatus = await verifyOrThrow(ctx, provider, payment, body.transactionId || undefined);
+  const status: PaymentStatus = await verifyOrThrow(p, provider, payment, body.transactionId || undefined);
   return {
     success: status === 'successful',
     message: status === 'successful' ? DONATION_THANKS : paymentMessages[status],
@@ -242,23 +250,22 @@ export async function confirmDonation(
  * the transaction is verified with the provider by id before anything settles.
  */
 export async function handleWebhook(
-  ctx: PaymentsContext,
+  p: PaymentsDeps,
   providerName: string,
   headers: Headers,
   rawBody: string,
-  logger: Logger,
 ): Promise<void> {
-  const provider = providerOr404(ctx.providers, providerName);
+  const provider = providerOr404(p.providers, providerName);
   const event = provider.verifyWebhook(headers, rawBody);
   if (!event) throw new ApiError(401, 'Invalid webhook signature.');
   if (!event.txRef || !event.transactionId) return;
-  const payment = await findPaymentByTxRef(ctx.deps.db, provider.name, event.txRef);
+  const payment = await findPaymentByTxRef(p.db, provider.name, event.txRef);
   // Not ours (another integration on the same account): acknowledged so it is not resent forever.
   if (!payment) return;
   try {
-    const result = await verifyPayment(ctx.ledger, provider, payment, event.transactionId);
+    const result = await verifyPayment(p, provider, payment, event.transactionId);
     if (result.problem)
-      logger.warn({ txRef: payment.txRef, problem: result.problem }, 'webhook payment rejected');
+      p.logger.warn({ txRef: payment.txRef, problem: result.problem }, 'webhook payment rejected');
   } catch (err) {
     // A 5xx makes the provider retry later, which is what a momentary outage needs.
     if (err instanceof ProviderUnavailableError) throw unavailable();
@@ -267,8 +274,8 @@ export async function handleWebhook(
 }
 
 export async function getSubscription(
-  db: Database,
-  ngoId: string,
+  db: DbExecutor,
+  tenant: Tenant,
   now = new Date(),
 ): Promise<NgoSubscription> {
   const [row] = await db
@@ -281,7 +288,7 @@ export async function getSubscription(
     })
     .from(ngos)
     .leftJoin(ngoSubscriptions, eq(ngoSubscriptions.ngoId, ngos.id))
-    .where(eq(ngos.id, ngoId))
+    .where(tenant.ownedBy(ngos.id))
     .limit(1);
   if (!row) throw new ApiError(404, 'Organisation not found.');
   const effective = effectivePlanOf(row.sub, now);
@@ -302,11 +309,11 @@ export async function getSubscription(
 
 export const HISTORY_LIMIT = 100;
 
-export async function getPaymentHistory(db: Database, ngoId: string): Promise<PaymentHistory> {
+export async function getPaymentHistory(db: DbExecutor, tenant: Tenant): Promise<PaymentHistory> {
   const rows = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.ngoId, ngoId), eq(payments.purpose, 'subscription')))
+    .where(and(tenant.ownedBy(payments.ngoId), eq(payments.purpose, 'subscription')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(HISTORY_LIMIT);
   return rows.map((p) => ({

@@ -271,9 +271,9 @@ describe('pending mobile money', () => {
     const providers = createPaymentProviders(t.env, selfRoutingFetch(t.env, t.app));
     const ledger = {
       db: t.db,
-      mailer: { send: async () => {} },
+      mail: { queue: async () => {}, deliver: async () => {} },
       logger: pino({ level: 'silent' }),
-      publicUrl: t.env.PUBLIC_URL,
+      appUrl: t.env.PUBLIC_URL,
     };
     await pollPendingPayments(ledger, providers, 60);
     expect((await paymentRow(trip.tx_ref)).status).toBe('successful');

@@ -179,9 +179,9 @@ describe('several attempts under one tx_ref', () => {
     const providers = createPaymentProviders(t.env, selfRoutingFetch(t.env, t.app));
     const ledger = {
       db: t.db,
-      mailer: { send: async () => {} },
+      mail: { queue: async () => {}, deliver: async () => {} },
       logger: pino({ level: 'silent' }),
-      publicUrl: t.env.PUBLIC_URL,
+      appUrl: t.env.PUBLIC_URL,
     };
     expect(await pollPendingPayments(ledger, providers, 60)).toBeGreaterThanOrEqual(1);
     expect((await paymentRow(txRef)).status).toBe('successful');

@@ -1,3 +1,4 @@
+import { linkOriginOf } from '../../http/app-url';
 import type { AppDeps } from '../../http/context';
 import { createRouter } from '../../http/router';
 import { renderCheckoutPage, renderClosedPage } from './checkout-page';
@@ -18,9 +19,9 @@ import {
  */
 export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, webhookHash: string) {
   const sim: SimulatorDeps = {
-    db: deps.db,
     logger: deps.logger,
-    publicUrl: deps.env.PUBLIC_URL,
+    webhookUrl: `${deps.env.PUBLIC_URL}/api/payments/flutterwave/webhook`,
+    ownOriginOf: (url) => linkOriginOf(url, deps.env),
     webhookHash,
     pendingSeconds: deps.env.PAYMENT_SIMULATOR_PENDING_SECONDS,
     fetch: fetchImpl,
@@ -36,14 +37,15 @@ export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, we
   });
 
   router.post('/v3/payments', async (c) => {
-    const created = await createSimCheckout(sim, await c.req.json().catch(() => null));
+    const created = await createSimCheckout(c.var.db, sim, await c.req.json().catch(() => null));
     if (!created.ok) return c.json({ status: 'error', message: created.message, data: null }, 400);
     return c.json({ status: 'success', message: 'Hosted Link', data: { link: created.link } });
   });
 
   router.get('/v3/transactions', async (c) => {
     const txRef = c.req.query('tx_ref') ?? '';
-    const rows = txRef && !txRef.includes('\u0000') ? await listSimTransactionsByRef(sim, txRef) : [];
+    const rows =
+      txRef && !txRef.includes('\u0000') ? await listSimTransactionsByRef(c.var.db, sim, txRef) : [];
     return c.json({
       status: 'success',
       message: 'Transactions fetched',
@@ -54,7 +56,7 @@ export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, we
 
   router.get('/v3/transactions/verify_by_reference', async (c) => {
     const txRef = c.req.query('tx_ref') ?? '';
-    const t = txRef.includes('\u0000') ? null : await findSimTransactionByRef(sim, txRef);
+    const t = txRef.includes('\u0000') ? null : await findSimTransactionByRef(c.var.db, sim, txRef);
     if (!t)
       return c.json(
         { status: 'error', message: 'No transaction was found for this reference', data: null },
@@ -64,14 +66,14 @@ export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, we
   });
 
   router.get('/v3/transactions/:id/verify', async (c) => {
-    const t = await findSimTransaction(sim, c.req.param('id'));
+    const t = await findSimTransaction(c.var.db, sim, c.req.param('id'));
     if (!t)
       return c.json({ status: 'error', message: 'No transaction was found for this id', data: null }, 400);
     return c.json({ status: 'success', message: 'Transaction fetched successfully', data: toFlwData(t) });
   });
 
   router.get('/checkout/:checkoutId', async (c) => {
-    const checkout = await findSimCheckout(sim, c.req.param('checkoutId'));
+    const checkout = await findSimCheckout(c.var.db, c.req.param('checkoutId'));
     if (!checkout) return c.html(renderClosedPage(null), 404);
     const row = checkout.latest;
     if (!checkout.open) return c.html(renderClosedPage(row.redirectUrl), 409);
@@ -92,7 +94,7 @@ export function createSimulatorRouter(deps: AppDeps, fetchImpl: typeof fetch, we
     const form = await c.req.parseBody();
     const method = form.method === 'mobilemoney' ? 'mobilemoney' : 'card';
     const outcome = form.outcome === 'failure' || form.outcome === 'cancel' ? form.outcome : 'success';
-    const redirect = await submitSimCheckout(sim, c.req.param('checkoutId'), method, outcome);
+    const redirect = await submitSimCheckout(c.var.db, sim, c.req.param('checkoutId'), method, outcome);
     if (!redirect) return c.html(renderClosedPage(null), 409);
     return c.redirect(redirect, 303);
   });

@@ -1,18 +1,21 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { simulatorTransactions } from '../../db/schema';
 import { newId } from '../../services/ids';
 
 export type SimTransaction = typeof simulatorTransactions.$inferSelect;
 
+/** What the simulator needs besides the request's database handle. */
 export interface SimulatorDeps {
-  db: Database;
   logger: Logger;
-  publicUrl: string;
+  /** Our own webhook endpoint, on the configured address (reached in-process by `fetch`). */
+  webhookUrl: string;
   webhookHash: string;
   pendingSeconds: number;
   fetch: typeof fetch;
+  /** The origin of a merchant redirect_url when it is one of ours (http/app-url.ts linkOriginOf), else null. */
+  ownOriginOf: (url: string) => string | null;
 }
 
 export interface SimPaymentInput {
@@ -35,22 +38,25 @@ const cleanText = (v: unknown, max: number) =>
   typeof v === 'string' && v.length > 0 && v.length <= max && !v.includes('\u0000') ? v : null;
 
 /**
- * The return address must be on the product's own origin: the simulator runs on that origin, and a
- * redirect it would send anywhere else makes it an open redirect for phishing links.
+ * The return address must be on one of the product's own origins: the simulator runs on them, and a
+ * redirect it would send anywhere else makes it an open redirect for phishing links. Returns the
+ * address and its origin, on which the hosted checkout is then put too: the customer's browser came
+ * by that address (a phone on the office Wi-Fi), so it can open the checkout there.
  */
-function ownRedirect(value: unknown, publicUrl: string): string | null {
+function ownRedirect(value: unknown, deps: SimulatorDeps): { url: string; origin: string } | null {
   const text = cleanText(value, 2048);
   if (!text) return null;
   try {
     const url = new URL(text);
-    return url.origin === new URL(publicUrl).origin ? url.toString() : null;
+    const origin = deps.ownOriginOf(url.toString());
+    return origin ? { url: url.toString(), origin } : null;
   } catch {
     return null;
   }
 }
 
 /** Mirrors POST /v3/payments: validates like the provider, answers { status, message, data: { link } }. */
-export async function createSimCheckout(deps: SimulatorDeps, raw: unknown) {
+export async function createSimCheckout(db: DbExecutor, deps: SimulatorDeps, raw: unknown) {
   const input: SimPaymentInput = isObject(raw) ? raw : {};
   const amount = Number(input.amount);
   const customer = isObject(input.customer) ? input.customer : {};
@@ -59,14 +65,14 @@ export async function createSimCheckout(deps: SimulatorDeps, raw: unknown) {
   if (!txRef || !(amount > 0) || !Number.isFinite(amount) || !email) {
     return { ok: false as const, message: 'tx_ref, amount and customer.email are required' };
   }
-  const redirectUrl = ownRedirect(input.redirect_url, deps.publicUrl);
-  if (!redirectUrl) {
+  const redirect = ownRedirect(input.redirect_url, deps);
+  if (!redirect) {
     return { ok: false as const, message: 'redirect_url must be a URL on the merchant site' };
   }
   const currency = input.currency === undefined ? 'NGN' : cleanText(input.currency, 3);
   if (!currency) return { ok: false as const, message: 'currency must be a currency code' };
   const checkoutId = newId();
-  await deps.db.insert(simulatorTransactions).values({
+  await db.insert(simulatorTransactions).values({
     checkoutId,
     txRef,
     amount: String(amount),
@@ -74,9 +80,9 @@ export async function createSimCheckout(deps: SimulatorDeps, raw: unknown) {
     currency,
     customerEmail: email,
     customerName: cleanText(customer.name, 200),
-    redirectUrl,
+    redirectUrl: redirect.url,
   });
-  return { ok: true as const, link: `${deps.publicUrl}/api/test-mode/flutterwave/checkout/${checkoutId}` };
+  return { ok: true as const, link: `${redirect.origin}/api/test-mode/flutterwave/checkout/${checkoutId}` };
 }
 
 /** The v3 transaction object, as verify and webhooks carry it. */
@@ -97,59 +103,63 @@ export function toFlwData(t: SimTransaction) {
 }
 
 /** A pending mobile-money payment whose time has come completes when someone looks at it. */
-async function completeIfDue(deps: SimulatorDeps, t: SimTransaction): Promise<SimTransaction> {
+async function completeIfDue(
+  db: DbExecutor,
+  deps: SimulatorDeps,
+  t: SimTransaction,
+): Promise<SimTransaction> {
   if (t.status !== 'pending' || !t.completesAt || t.completesAt > new Date()) return t;
-  const [done] = await deps.db
+  const [done] = await db
     .update(simulatorTransactions)
     .set({ status: sql`${simulatorTransactions.finalStatus}` })
     .where(and(eq(simulatorTransactions.id, t.id), eq(simulatorTransactions.status, 'pending')))
     .returning();
-  if (!done) return (await findSimById(deps, t.id)) ?? t;
+  if (!done) return (await findSimById(db, t.id)) ?? t;
   await sendWebhook(deps, done);
   return done;
 }
 
-async function findSimById(deps: SimulatorDeps, id: number) {
-  const [row] = await deps.db.select().from(simulatorTransactions).where(eq(simulatorTransactions.id, id));
+async function findSimById(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(simulatorTransactions).where(eq(simulatorTransactions.id, id));
   return row ?? null;
 }
 
 /** GET /v3/transactions/{id}/verify; a checkout nobody submitted has no transaction yet. */
-export async function findSimTransaction(deps: SimulatorDeps, id: string) {
+export async function findSimTransaction(db: DbExecutor, deps: SimulatorDeps, id: string) {
   if (!/^\d{1,9}$/.test(id)) return null;
-  const row = await findSimById(deps, Number(id));
+  const row = await findSimById(db, Number(id));
   if (!row || row.status === 'new') return null;
-  return completeIfDue(deps, row);
+  return completeIfDue(db, deps, row);
 }
 
 /** GET /v3/transactions?tx_ref=: every attempt under the reference, newest first. */
-export async function listSimTransactionsByRef(deps: SimulatorDeps, txRef: string) {
-  const rows = await deps.db
+export async function listSimTransactionsByRef(db: DbExecutor, deps: SimulatorDeps, txRef: string) {
+  const rows = await db
     .select()
     .from(simulatorTransactions)
     .where(and(eq(simulatorTransactions.txRef, txRef), ne(simulatorTransactions.status, 'new')))
     .orderBy(desc(simulatorTransactions.id))
     .limit(100);
-  return Promise.all(rows.map((row) => completeIfDue(deps, row)));
+  return Promise.all(rows.map((row) => completeIfDue(db, deps, row)));
 }
 
 /** GET /v3/transactions/verify_by_reference: the latest attempt for the reference. */
-export async function findSimTransactionByRef(deps: SimulatorDeps, txRef: string) {
-  const [row] = await deps.db
+export async function findSimTransactionByRef(db: DbExecutor, deps: SimulatorDeps, txRef: string) {
+  const [row] = await db
     .select()
     .from(simulatorTransactions)
     .where(and(eq(simulatorTransactions.txRef, txRef), ne(simulatorTransactions.status, 'new')))
     .orderBy(desc(simulatorTransactions.id))
     .limit(1);
-  return row ? completeIfDue(deps, row) : null;
+  return row ? completeIfDue(db, deps, row) : null;
 }
 
 const isCheckoutId = (v: string) => /^[0-9A-Za-z]{1,64}$/.test(v);
 
 /** The checkout's latest attempt, and whether the customer may still pay on its page. */
-export async function findSimCheckout(deps: SimulatorDeps, checkoutId: string) {
+export async function findSimCheckout(db: DbExecutor, checkoutId: string) {
   if (!isCheckoutId(checkoutId)) return null;
-  const rows = await deps.db
+  const rows = await db
     .select()
     .from(simulatorTransactions)
     .where(eq(simulatorTransactions.checkoutId, checkoutId))
@@ -169,6 +179,7 @@ export type Outcome = 'success' | 'failure' | 'cancel';
  * query parameters (status, tx_ref, transaction_id), or null when the checkout was already used.
  */
 export async function submitSimCheckout(
+  db: DbExecutor,
   deps: SimulatorDeps,
   checkoutId: string,
   method: 'card' | 'mobilemoney',
@@ -192,7 +203,7 @@ export async function submitSimCheckout(
     }),
   };
   if (!isCheckoutId(checkoutId)) return null;
-  const row = await deps.db.transaction(async (trx) => {
+  const row = await db.transaction(async (trx) => {
     // Locked, so two submits of one page cannot both become attempts.
     const [latest] = await trx
       .select()
@@ -235,7 +246,7 @@ export async function submitSimCheckout(
 
 async function sendWebhook(deps: SimulatorDeps, t: SimTransaction) {
   try {
-    const res = await deps.fetch(`${deps.publicUrl}/api/payments/flutterwave/webhook`, {
+    const res = await deps.fetch(deps.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'verif-hash': deps.webhookHash },
       body: JSON.stringify({ event: 'charge.completed', data: toFlwData(t) }),

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { aiUsage } from '../../db/schema';
 import type { Env } from '../../env';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../api-error';
 import { newId } from '../ids';
 import { assertAiAllowance } from '../plan-limits';
 import {
@@ -30,9 +30,14 @@ export interface Ai {
    * One chat completion, recorded in ai_usage against the caller's organisation and the feature.
    * Throws ApiError 503 when no provider is configured, 402 `plan_limit_reached` when the caller's
    * organisation has used its plan's tokens for the month (checked before the provider is called),
-   * and 502 when the provider fails.
+   * and 502 when the provider fails. `db` is the request's handle: the allowance is read and the usage
+   * written through it.
    */
-  complete(messages: ChatMessage[], meta: { feature: AiFeature } & AiCaller): Promise<ChatCompletion>;
+  complete(
+    db: DbExecutor,
+    messages: ChatMessage[],
+    meta: { feature: AiFeature } & AiCaller,
+  ): Promise<ChatCompletion>;
 }
 
 export const aiMessages = {
@@ -43,10 +48,9 @@ export const aiMessages = {
 
 export function createAi(deps: {
   env: Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>;
-  db: Database;
   logger: Logger;
 }): Ai {
-  const { env, db, logger } = deps;
+  const { env, logger } = deps;
   const provider: ChatProvider | null = env.AI_BASE_URL
     ? createOpenAiCompatibleProvider({
         baseUrl: env.AI_BASE_URL,
@@ -58,7 +62,7 @@ export function createAi(deps: {
 
   return {
     configured: provider !== null,
-    async complete(messages, meta) {
+    async complete(db, messages, meta) {
       if (!provider) throw new ApiError(503, aiMessages.notConfigured, { code: 'ai_not_configured' });
       // Enforced here rather than per route, so every AI feature spends from the same allowance.
       if (meta.ngoId) await assertAiAllowance(db, meta.ngoId);

@@ -1,10 +1,9 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { AuthUser } from '../../http/context';
 import { can } from '../../../contract/permissions';
 
 /*
- * The one tenant rule (ADR 0020). Every NGO-owned row is read and written through these, so no
+ * The one tenant rule (ADR 0020). Every NGO-owned row is read and written through a Tenant, so no
  * resource decides its own super-admin scope:
  * - reads addressed by id (an organisation, its members, a cause, a payment) cross tenants for roles
  *   with 'tenants:cross' (SUPER_ADMIN, supporting an NGO); for everyone else another NGO's row answers
@@ -13,14 +12,24 @@ import { can } from '../../../contract/permissions';
  *   tenant's data through an NGO screen's endpoint.
  */
 
-/** Whether the caller may read a row owned by `ngoId`. */
-export const canReadNgo = (user: AuthUser, ngoId: string) =>
-  ngoId === user.ngoId || can(user.role, 'tenants:cross');
-
-/** The WHERE condition that scopes a by-id read; undefined (no condition) for cross-tenant readers. */
-export function readScope(user: AuthUser, ngoColumn: PgColumn): SQL | undefined {
-  return can(user.role, 'tenants:cross') ? undefined : eq(ngoColumn, user.ngoId);
+/** The signed-in caller's tenant scope; a route gets it as `c.var.tenant` (set by requireAuth). */
+export interface Tenant {
+  /** The caller's own organisation: every list and write is of it. */
+  readonly ngoId: string;
+  /** Whether the caller may read a row owned by `ngoId` (when the row is already loaded). */
+  canRead(ngoId: string): boolean;
+  /** The WHERE condition of a by-id read; undefined (no condition) for cross-tenant readers. */
+  readable(ngoColumn: PgColumn): SQL | undefined;
+  /** The WHERE condition of lists and writes: the caller's own NGO, whatever the role. */
+  ownedBy(ngoColumn: PgColumn): SQL;
 }
 
-/** The WHERE condition of lists and writes: the caller's own NGO, whatever the role. */
-export const ownScope = (user: AuthUser, ngoColumn: PgColumn): SQL => eq(ngoColumn, user.ngoId);
+export function tenantOf(user: { ngoId: string; role: string }): Tenant {
+  const crosses = can(user.role, 'tenants:cross');
+  return {
+    ngoId: user.ngoId,
+    canRead: (ngoId) => ngoId === user.ngoId || crosses,
+    readable: (ngoColumn) => (crosses ? undefined : eq(ngoColumn, user.ngoId)),
+    ownedBy: (ngoColumn) => eq(ngoColumn, user.ngoId),
+  };
+}

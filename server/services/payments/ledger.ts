@@ -2,19 +2,22 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { formatMoney, type Currency, type PaymentStatus } from '../../../contract/payments';
 import { planById } from '../../../contract/plans';
-import type { Database, Transaction } from '../../db';
+import type { DbExecutor, Transaction } from '../../db';
 import { causes, donations, ngoSubscriptions, ngos, payments } from '../../db/schema';
 import { newId } from '../ids';
-import type { Mailer } from '../mailer';
+import type { MailQueue } from '../mailer';
 import type { ProviderTransaction } from './provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 export interface LedgerDeps {
-  db: Database;
-  mailer: Mailer;
+  /** The handle of the request (or poll) the settlement runs in. */
+  db: DbExecutor;
+  /** The receipt is queued here, in the settling transaction, and delivered after it commits. */
+  mail: MailQueue;
   logger: Logger;
-  publicUrl: string;
+  /** The origin of the receipt's link (http/app-url.ts; the default one for the poller). */
+  appUrl: string;
 }
 
 export type SettleProblem = 'tx_ref_mismatch' | 'currency_mismatch' | 'amount_mismatch';
@@ -183,18 +186,15 @@ async function recordDonation(deps: LedgerDeps, trx: Transaction, payment: Payme
     .returning({ title: causes.title });
   if (payment.customerEmail && cause) {
     const amount = formatMoney(paidMinor, payment.currency as Currency);
-    const link = `${deps.publicUrl}/cause-embed/${payment.causeId}`;
-    await deps.mailer.send(
-      {
-        to: payment.customerEmail,
-        subject: `Thank you for your donation to ${cause.title}`,
-        text:
-          `Thank you${payment.donorName ? `, ${payment.donorName}` : ''}, for your donation of ${amount} ` +
-          `to "${cause.title}".\n\nReference: ${payment.txRef}\nDate: ${new Date().toUTCString()}\n\n` +
-          `Follow the cause: ${link}\n\nKeep this email as your receipt.`,
-        link,
-      },
-      trx,
-    );
+    const link = `${deps.appUrl}/cause-embed/${payment.causeId}`;
+    await deps.mail.queue(trx, {
+      to: payment.customerEmail,
+      subject: `Thank you for your donation to ${cause.title}`,
+      text:
+        `Thank you${payment.donorName ? `, ${payment.donorName}` : ''}, for your donation of ${amount} ` +
+        `to "${cause.title}".\n\nReference: ${payment.txRef}\nDate: ${new Date().toUTCString()}\n\n` +
+        `Follow the cause: ${link}\n\nKeep this email as your receipt.`,
+      link,
+    });
   }
 }

@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
 import { payments } from '../../db/schema';
+import type { Mailer } from '../mailer';
 import { decidingAttempt, settlePayment, type LedgerDeps } from './ledger';
 import type { PaymentProviders } from './providers';
 import { ProviderUnavailableError } from './provider';
@@ -88,19 +90,27 @@ export async function pollPendingPayments(
   return settled;
 }
 
-/** Polls now and then every interval; unref'd so it never keeps the process alive. Returns a stop function. */
+/**
+ * Polls now and then every interval; unref'd so it never keeps the process alive. Each poll is one unit
+ * of work for mail: receipts queued by its settlements are delivered once they committed. Returns a
+ * stop function.
+ */
 export function schedulePendingPaymentPoll(
-  deps: LedgerDeps,
+  deps: Omit<LedgerDeps, 'mail' | 'db'> & { db: Database; mailer: Mailer },
   providers: PaymentProviders,
   intervalSeconds: number,
 ): () => void {
-  const run = () =>
-    pollPendingPayments(deps, providers, intervalSeconds).then(
-      (count) => {
-        if (count > 0) deps.logger.info({ count }, 'pending payments settled by polling');
-      },
-      (err: unknown) => deps.logger.error({ err }, 'pending payment poll failed'),
-    );
+  const run = () => {
+    const mail = deps.mailer.newQueue();
+    return pollPendingPayments({ ...deps, mail }, providers, intervalSeconds)
+      .finally(() => mail.deliver())
+      .then(
+        (count) => {
+          if (count > 0) deps.logger.info({ count }, 'pending payments settled by polling');
+        },
+        (err: unknown) => deps.logger.error({ err }, 'pending payment poll failed'),
+      );
+  };
   const timer = setInterval(() => void run(), intervalSeconds * 1000);
   timer.unref();
   return () => clearInterval(timer);

@@ -48,7 +48,7 @@ export async function findPaymentByTxRef(db: LedgerDeps['db'], provider: string,
   return row ?? null;
 }
 
-/** The texts the return screens show (SPEC §2, §8); the success one is the spec's own. */
+/** The texts the return screens show; the success one is the spec's own wording ('Payment verified successfully!'). */
 export const paymentMessages: Record<PaymentStatus, string> = {
   successful: 'Payment verified successfully!',
   pending:
