@@ -1,5 +1,5 @@
-import type { Blog } from './blogs';
-import type { GrantSummary } from './grants';
+import type { Blog, BlogFilter } from './blogs';
+import type { GrantFilter, GrantSummary } from './grants';
 
 /*
  * The listings' filter rules as pure functions, with exactly the semantics of GET /api/grants and
@@ -14,25 +14,18 @@ const WORD = /[\p{L}\p{M}\p{Nd}]+/gu;
 /** services/search.ts keeps at most this many distinct words of a search. */
 export const MAX_SEARCH_WORDS = 12;
 
-/** The filters both listings share. Blank or missing values mean "not given", as on the server. */
-export interface ListingFilters {
-  category?: string;
-  /** Inclusive lower bound on postDate, YYYY-MM-DD. */
-  publishedFrom?: string;
-  /** Inclusive upper bound on postDate, YYYY-MM-DD. */
-  publishedTo?: string;
-  /** Every word must be the start of some word of the searched fields, in any letter case. */
-  search?: string;
-}
+/**
+ * The filters both listings share (GrantFilter and BlogFilter have them): category (the trimmed
+ * category, any letter case), publishedFrom and publishedTo (inclusive YYYY-MM-DD bounds on postDate),
+ * search (every word must start some word of the searched fields, any letter case). Blank or missing
+ * values mean "not given", as on the server.
+ */
+type SharedFilter = Pick<GrantFilter, 'category' | 'publishedFrom' | 'publishedTo' | 'search'>;
 
-export interface GrantMatchFilters extends ListingFilters {
-  /** One country; matches any item of the grant's comma-separated list, trimmed, any letter case. */
-  country?: string;
-  /** One area; matches any item of the grant's comma-separated list, trimmed, any letter case. */
-  areaOfInterest?: string;
-}
-
-export type BlogMatchFilters = ListingFilters;
+/** The name the API parity tests use; the client says GrantFilter. */
+export type GrantMatchFilters = GrantFilter;
+/** The name the API parity tests use; the client says BlogFilter. */
+export type BlogMatchFilters = BlogFilter;
 
 type GrantFields = Pick<
   GrantSummary,
@@ -93,7 +86,7 @@ const given = (value: string | undefined) => {
 export type Check<T> = (record: T) => boolean;
 
 /** The checks both listings share, prepared once: lower(trim(category)) = lower(filter), inclusive days. */
-function commonChecks<T extends { category: string; postDate: string }>(f: ListingFilters): Check<T>[] {
+function commonChecks<T extends { category: string; postDate: string }>(f: SharedFilter): Check<T>[] {
   const checks: Check<T>[] = [];
   const category = given(f.category)?.toLowerCase();
   if (category) checks.push((r) => r.category.trim().toLowerCase() === category);
@@ -122,7 +115,7 @@ const allOf =
  * A predicate for GET /api/grants with these filters: the filters are read once, so running it over
  * 10,000 loaded grants on every keystroke costs only the comparisons.
  */
-export function grantMatcher(filters: GrantMatchFilters = {}): Check<GrantFields> {
+export function grantMatcher(filters: GrantFilter = {}): Check<GrantFields> {
   const query = searchWords(filters.search);
   return allOf<GrantFields>([
     listCheck(filters.country, (g) => g.country),
@@ -133,7 +126,7 @@ export function grantMatcher(filters: GrantMatchFilters = {}): Check<GrantFields
 }
 
 /** A predicate for GET /api/blogs with these filters, prepared once like grantMatcher. */
-export function blogMatcher(filters: BlogMatchFilters = {}): Check<BlogFields> {
+export function blogMatcher(filters: BlogFilter = {}): Check<BlogFields> {
   const query = searchWords(filters.search);
   return allOf<BlogFields>([
     ...commonChecks<BlogFields>(filters),
@@ -158,12 +151,12 @@ export function warmGrantSearch(grants: readonly GrantFields[], from = 0, to = g
 }
 
 /** Whether GET /api/grants with these filters would list this grant. */
-export function matchesGrant(grant: GrantFields, filters: GrantMatchFilters = {}): boolean {
+export function matchesGrant(grant: GrantFields, filters: GrantFilter = {}): boolean {
   return grantMatcher(filters)(grant);
 }
 
 /** Whether GET /api/blogs with these filters would list this post. */
-export function matchesBlog(blog: BlogFields, filters: BlogMatchFilters = {}): boolean {
+export function matchesBlog(blog: BlogFields, filters: BlogFilter = {}): boolean {
   return blogMatcher(filters)(blog);
 }
 

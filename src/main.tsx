@@ -4,21 +4,27 @@ import '@/lib/storage-guard';
 import '@/lib/install-prompt';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onSessionExpired } from '@/lib/api-client';
 import { clearOutboxForUser, countUnsentForUser, startOutbox } from '@/lib/outbox';
 import { titleForPath } from '@/lib/document-title';
+import { composeOfflinePolicy } from '@/lib/offline-registration';
 import { registerServiceWorker } from '@/lib/pwa';
 import { createQueryClient } from '@/lib/query-client';
 import { connectOnlineManager, onRestored, persistOptions } from '@/lib/query-persistence';
 import { syncThemeOnStart } from '@/lib/theme';
-import { registerUserDataWipe, wipeUserData } from '@/lib/user-data-wipe';
+import { registerSharedCaches, registerUserDataWipe, wipeUserData } from '@/lib/user-data-wipe';
+import { offlineFeatures } from './offline-features';
 import { createAppRouter } from './router';
 import './styles.css';
 
 syncThemeOnStart();
 const queryClient = createQueryClient();
+// What each feature keeps for reading offline: the queries persisted, and the worker's caches of
+// public answers that logout keeps.
+const offline = composeOfflinePolicy(offlineFeatures);
+registerSharedCaches(offline.sharedCaches);
 // No mutation defaults are registered: mutations run with networkMode 'always' and none is
 // persisted. Writes that may start offline go through the outbox (src/lib/outbox, ADR 0011).
 connectOnlineManager();
@@ -37,8 +43,8 @@ const app = (
   <StrictMode>
     <PersistQueryClientProvider
       client={queryClient}
-      persistOptions={persistOptions(queryClient)}
-      onSuccess={() => onRestored(queryClient)}
+      persistOptions={persistOptions(queryClient, offline)}
+      onSuccess={() => onRestored(queryClient, offline)}
     >
       <RouterProvider router={router} />
     </PersistQueryClientProvider>
@@ -53,7 +59,10 @@ const container = document.getElementById('root')!;
 // Every other path gets the empty app shell and renders on the client.
 const hydratable = !window.location.search || container.dataset.sameWithSearch !== undefined;
 if (container.hasChildNodes() && hydratable) {
-  void router.load().then(() => hydrateRoot(container, app));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a slow phone keeps scrolling, and a tap made meanwhile is held
+  // by public/boot.js and replayed once its control is hydrated (ADR 0025).
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

@@ -9,6 +9,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { parseThemeChoice, themeCacheKey, themeCacheName, withThemeClass } from '../contract/theme';
+import {
+  BLOGS_API_CACHE,
+  BLOGS_API_PATH,
+  GRANTS_API_CACHE,
+  GRANTS_API_PATH,
+  IMAGE_CACHE,
+} from '../contract/offline-caches';
 import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../contract/outbox-protocol';
 import { CACHE_PORTAL_CODE_MESSAGE, PORTAL_CODE_CACHE } from '../contract/portal-code-protocol';
 
@@ -64,12 +71,10 @@ registerRoute(
 );
 
 /*
- * Runtime caches. Their names are part of the page's contract: src/lib/user-data-wipe.ts keeps the
- * public ones (API_CACHES, IMAGE_CACHE) on logout and deletes any other runtime cache.
+ * Runtime caches. Their names are part of the page's contract (contract/offline-caches.ts): the
+ * feature that owns each declares it shared, and logout keeps those and deletes any other runtime
+ * cache (src/lib/user-data-wipe.ts).
  */
-const API_GRANTS_CACHE = 'api-grants';
-const API_BLOGS_CACHE = 'api-blogs';
-const IMAGE_CACHE = 'images';
 
 /**
  * Shared caches hold only answers that are the same for everyone. The grants and blogs reads are
@@ -107,16 +112,26 @@ const markFromCache = {
   },
 };
 
-const apiPath = (url: URL, resource: string) =>
-  url.pathname === `/api/${resource}` || url.pathname.startsWith(`/api/${resource}/`);
+/**
+ * Listings are read page by page, and every page of every search is its own URL: each API cache keeps
+ * the most recently used answers only (a whole 10,000-grant listing is 100 pages), and is among the
+ * first dropped when storage runs short. Offline reading also has the persisted query cache.
+ */
+const apiExpiration = () =>
+  new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true });
+const grantsExpiration = apiExpiration();
+const blogsExpiration = apiExpiration();
+
+/** The resource itself or anything under it: '/api/grants', '/api/grants/g1', not '/api/grantsx'. */
+const apiPath = (url: URL, path: string) => url.pathname === path || url.pathname.startsWith(`${path}/`);
 
 // Fresh when the network works; a stalled "online" connection (2G) answers from the cache after 3 s.
 registerRoute(
-  ({ url }) => apiPath(url, 'grants'),
+  ({ url }) => apiPath(url, GRANTS_API_PATH),
   new NetworkFirst({
-    cacheName: API_GRANTS_CACHE,
+    cacheName: GRANTS_API_CACHE,
     networkTimeoutSeconds: 3,
-    plugins: [sharedOnly, markFromCache],
+    plugins: [sharedOnly, markFromCache, grantsExpiration],
   }),
 );
 
@@ -125,15 +140,18 @@ registerRoute(
 // refetches at once), and a stale answer would undo their change on screen: same cache, but fresh
 // first while the network answers.
 registerRoute(
-  ({ url, request }) => apiPath(url, 'blogs') && !request.headers.has('authorization'),
-  new StaleWhileRevalidate({ cacheName: API_BLOGS_CACHE, plugins: [sharedOnly, markFromCache] }),
+  ({ url, request }) => apiPath(url, BLOGS_API_PATH) && !request.headers.has('authorization'),
+  new StaleWhileRevalidate({
+    cacheName: BLOGS_API_CACHE,
+    plugins: [sharedOnly, markFromCache, blogsExpiration],
+  }),
 );
 registerRoute(
-  ({ url }) => apiPath(url, 'blogs'),
+  ({ url }) => apiPath(url, BLOGS_API_PATH),
   new NetworkFirst({
-    cacheName: API_BLOGS_CACHE,
+    cacheName: BLOGS_API_CACHE,
     networkTimeoutSeconds: 3,
-    plugins: [sharedOnly, markFromCache],
+    plugins: [sharedOnly, markFromCache, blogsExpiration],
   }),
 );
 

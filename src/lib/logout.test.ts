@@ -3,7 +3,10 @@ import { get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout, unsentBeforeLogout } from './logout';
 import { PERSIST_STORAGE_KEY } from './query-persistence-policy';
-import { registerUserDataWipe, wipeUserData } from './user-data-wipe';
+import { registerSharedCaches, registerUserDataWipe, wipeUserData } from './user-data-wipe';
+
+// What main.tsx registers from the grants and blogs features' offline registrations.
+registerSharedCaches(['api-grants', 'api-blogs']);
 
 /** A Cache Storage stand-in: jsdom has none. */
 function fakeCaches(names: string[]) {

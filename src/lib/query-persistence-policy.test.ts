@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { composeOfflinePolicy } from './offline-registration';
 import {
   createShouldPersistQuery,
-  isPersistableKey,
   MAX_PERSISTED_FILTERED_LISTS,
   PERSIST_BUSTER,
   PERSIST_MAX_AGE_MS,
@@ -22,26 +22,38 @@ describe('persisted query cache policy', () => {
     expect(PERSIST_BUSTER).not.toBe('');
   });
 
-  it("allows the public listings and details and the user's key screens, nothing else", () => {
-    expect(isPersistableKey(['grants', 'list', {}])).toBe(true);
-    expect(isPersistableKey(['grants', 'detail', 'g1'])).toBe(true);
-    expect(isPersistableKey(['blogs', 'list', {}, 'https://blogs.example/api'])).toBe(true);
-    expect(isPersistableKey(['blogs', 'detail', 'b1'])).toBe(true);
-    expect(isPersistableKey(['dashboard', 'summary'])).toBe(true);
-    expect(isPersistableKey(['causes', 'list'])).toBe(true);
-    expect(isPersistableKey(['causes', 'detail', 'c1'])).toBe(true);
-    expect(isPersistableKey(['billing', 'subscription'])).toBe(true);
-    expect(isPersistableKey(['billing', 'history'])).toBe(true);
-    expect(isPersistableKey(['causes', 'public', 'c1'])).toBe(false);
-    expect(isPersistableKey(['docs', 'openapi'])).toBe(true);
-    expect(isPersistableKey(['auth', 'me'])).toBe(false);
-    expect(isPersistableKey(['dashboard', 'other'])).toBe(false);
-    expect(isPersistableKey(['payments', 'verify'])).toBe(false);
+  it('persists what the registrations name, and nothing else', () => {
+    const policy = composeOfflinePolicy([
+      {
+        root: 'things',
+        persist: ['pages', 'detail'],
+        filteredLists: ['pages'],
+        sharedCaches: ['api-things'],
+      },
+      { root: 'summary', persist: ['mine'] },
+    ]);
+    expect(policy.isPersistableKey(['things', 'pages', {}])).toBe(true);
+    expect(policy.isPersistableKey(['things', 'detail', 't1'])).toBe(true);
+    expect(policy.isPersistableKey(['summary', 'mine'])).toBe(true);
+    expect(policy.isPersistableKey(['things', 'public', 't1'])).toBe(false);
+    expect(policy.isPersistableKey(['summary', 'other'])).toBe(false);
+    expect(policy.isPersistableKey(['auth', 'me'])).toBe(false);
+    expect(policy.isFilteredList(['things', 'pages', { sortBy: 'title', sortOrder: 'asc' }])).toBe(false);
+    expect(policy.isFilteredList(['things', 'pages', { search: 'x' }])).toBe(true);
+    expect(policy.isFilteredList(['things', 'detail', { search: 'x' }])).toBe(false);
+    expect([...policy.sharedCaches]).toEqual(['api-things']);
+    expect(() =>
+      composeOfflinePolicy([
+        { root: 'a', persist: [] },
+        { root: 'a', persist: [] },
+      ]),
+    ).toThrow();
   });
 
   it('persists only successful queries, and only the most recent filtered lists', () => {
     const client = new QueryClient();
-    const shouldPersist = createShouldPersistQuery(() => client.getQueryCache().getAll());
+    const policy = composeOfflinePolicy([{ root: 'grants', persist: ['list'], filteredLists: ['list'] }]);
+    const shouldPersist = createShouldPersistQuery(() => client.getQueryCache().getAll(), policy);
     client.setQueryData(['grants', 'list', { sortBy: 'title', sortOrder: 'asc' }], [], { updatedAt: 1 });
     for (let i = 0; i < MAX_PERSISTED_FILTERED_LISTS + 2; i++)
       client.setQueryData(['grants', 'list', { country: `c${i}` }], [], { updatedAt: 10 + i });

@@ -8,6 +8,7 @@ import {
 import { del, get, set } from 'idb-keyval';
 import { apiBaseUrl } from './api-client';
 import { isOffline, startConnectivity, subscribeConnectivity } from './connectivity';
+import type { OfflinePolicy } from './offline-registration';
 import {
   createShouldPersistQuery,
   PERSIST_BUSTER,
@@ -41,14 +42,21 @@ persister.restoreClient = async () => {
   return restoreClient();
 };
 
-/** The `persistOptions` of PersistQueryClientProvider. */
-export function persistOptions(queryClient: QueryClient): Omit<PersistQueryClientOptions, 'queryClient'> {
+/**
+ * The `persistOptions` of PersistQueryClientProvider. `policy` is the features' offline
+ * registrations composed (main.tsx): which queries are kept. Infinite queries (paged listings) are
+ * kept with the pages seen, so they open offline as far as the user scrolled.
+ */
+export function persistOptions(
+  queryClient: QueryClient,
+  policy: OfflinePolicy,
+): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
     persister,
     maxAge: PERSIST_MAX_AGE_MS,
     buster: PERSIST_BUSTER,
     dehydrateOptions: {
-      shouldDehydrateQuery: createShouldPersistQuery(() => queryClient.getQueryCache().getAll()),
+      shouldDehydrateQuery: createShouldPersistQuery(() => queryClient.getQueryCache().getAll(), policy),
       // Mutations here run with networkMode 'always' and are never paused, so none waits to be
       // resumed after a reload; the offline outbox keeps pending writes in its own store.
       shouldDehydrateMutation: () => false,
@@ -64,9 +72,9 @@ let savingFromRestore = false;
  * wait for the next change to be saved, which on a quiet screen never comes. Save now, and follow
  * the cache from this moment on as well (saves share the persister's throttle, so none is doubled).
  */
-export function onRestored(queryClient: QueryClient) {
+export function onRestored(queryClient: QueryClient, policy: OfflinePolicy) {
   performance.mark('query-cache:restore-end');
-  const options = { queryClient, ...persistOptions(queryClient) };
+  const options = { queryClient, ...persistOptions(queryClient, policy) };
   void persistQueryClientSave(options);
   if (savingFromRestore) return;
   savingFromRestore = true;

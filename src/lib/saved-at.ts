@@ -25,11 +25,16 @@ export async function getDated<T>(
   options: FetchOptions<'json'> = {},
 ): Promise<T> {
   const response = await api.raw<T>(request, options);
+  noteSavedAt(queryKey, response.headers);
+  return response._data as T;
+}
+
+/** Notes, for the query `queryKey`, when the answer with these headers was made (see takeSavedAt). */
+export function noteSavedAt(queryKey: QueryKey, headers: Headers) {
   const hash = hashKey(queryKey);
-  const date = cachedResponseDate(response.headers);
+  const date = cachedResponseDate(headers);
   if (date === undefined) savedAtByQuery.delete(hash);
   else savedAtByQuery.set(hash, date);
-  return response._data as T;
 }
 
 /** Read once, when the query stores the data: the date belongs to that one response. */

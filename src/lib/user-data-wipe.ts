@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { themeCacheName } from '@contract/theme';
+import { IMAGE_CACHE } from '@contract/offline-caches';
 import { PORTAL_CODE_CACHE } from '@contract/portal-code-protocol';
 import { clearPersistedQueries } from './query-persistence';
 
@@ -30,18 +31,25 @@ export async function countUnsentForUser(userId: string | null): Promise<number>
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
+/** Runtime caches the features declared shared (their OfflineRegistration), added by main.tsx. */
+const featureSharedCaches = new Set<string>();
+
+/** Keeps these runtime caches at logout: a feature's caches of answers that are the same for everyone. */
+export function registerSharedCaches(names: Iterable<string>) {
+  for (const name of names) featureSharedCaches.add(name);
+}
+
 /**
  * Caches that hold only what is the same for everyone, and stay: the app shell (Workbox precache),
- * the public grants and blogs answers (sw/sw.ts caches only public, uncredentialed or
- * `Cache-Control: public` ones), pictures, the portal's code, and the theme choice the worker reads. Any other
- * runtime cache may hold a per-user answer and is deleted.
+ * the features' public API answers (sw/sw.ts caches only public, uncredentialed or
+ * `Cache-Control: public` ones), pictures, the portal's code, and the theme choice the worker reads.
+ * Any other runtime cache may hold a per-user answer and is deleted.
  */
 export function isSharedCache(name: string): boolean {
   return (
     name.startsWith('workbox-precache') ||
-    name === 'api-grants' ||
-    name === 'api-blogs' ||
-    name === 'images' ||
+    featureSharedCaches.has(name) ||
+    name === IMAGE_CACHE ||
     name === PORTAL_CODE_CACHE ||
     name === themeCacheName
   );

@@ -1,7 +1,7 @@
 import { environmentManager } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { getBlogsQueryOptions, publicBlogsApiBaseUrl } from '@/features/blogs/api/get-blogs';
+import { getBlogPagesQueryOptions, publicBlogsApiBaseUrl } from '@/features/blogs/api/get-blogs';
 import { BlogsListing } from '@/features/blogs/components/blogs-listing';
 import { blogsSearchSchema } from '@/features/blogs/blogs-search';
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/public-blogs')({
     // API to ask, so it leaves the fetch to the browser; a failure is the component's to show.
     if (!environmentManager.isServer())
       void context.queryClient
-        .query(getBlogsQueryOptions(deps, { baseURL: publicBlogsApiBaseUrl }))
+        .infiniteQuery(getBlogPagesQueryOptions(deps, { baseURL: publicBlogsApiBaseUrl }))
         .catch(() => undefined);
   },
   head: () => ({ meta: [{ title: 'Latest Blogs | NGO Portal' }] }),

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/public-grants')({
     // Warm, never wait: the page shows skeleton cards until the list arrives. The prerender has no
     // API to ask, so it leaves the fetch to the browser; a failure is the component's to show.
     if (!environmentManager.isServer())
-      void context.queryClient.query(getGrantsQueryOptions(deps)).catch(() => undefined);
+      void context.queryClient.infiniteQuery(getGrantsQueryOptions(deps)).catch(() => undefined);
   },
   head: () => ({ meta: [{ title: 'Latest Grants | NGO Portal' }] }),
   component: LatestGrantsPage,

@@ -1,10 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { startServerWithGrants } from './support/bulk-grants';
 import { demoPassword, demoUsers, expect, test } from './support/fixtures';
 import { desktop, scan, scanTest, type Screen } from './support/scan-pages';
+import type { ServerProcess } from './support/server-process';
 
 /*
- * The grants and blogs listings (SPEC §2, §3, §4, §7, §8), the grant pages and the blog page, against
- * the real server with the demo seed. Other specs add and remove blogs and grants on the same server
+ * The grants and blogs listings (their filters, cards, loading, empty and failed states, and the calls
+ * behind them: SPEC §2–§4, §7, §8), the grant pages and the blog page, against the real server with the
+ * demo seed; and the grants listing over 10,000 grants on a server of its own. Other specs add and remove blogs and grants on the same server
  * while this one runs, so expectations are read from the API at the moment they are needed, and a
  * test only ever counts its own, or seeded, records.
  */
@@ -177,6 +180,98 @@ test.describe('Latest Grants (public)', () => {
       .getByRole('article')
       .evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect().left));
     expect(first).toBe(second);
+  });
+});
+
+test.describe('Latest Grants over 10,000 grants', () => {
+  // Its own server: 10,000 generated grants written with SQL before it starts (support/bulk-grants.ts).
+  let server: ServerProcess;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServerWithGrants(10_000);
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
+
+  /** The API's first `count` grants, read page by page as the client reads them. */
+  async function firstGrants(count: number, filters: Record<string, string> = {}): Promise<ApiGrant[]> {
+    const grants: ApiGrant[] = [];
+    let cursor: string | null = null;
+    while (grants.length < count) {
+      const query: URLSearchParams = new URLSearchParams({
+        ...filters,
+        limit: '100',
+        ...(cursor ? { cursor } : {}),
+      });
+      const res: Response = await fetch(`${server.baseURL}/api/grants?${query}`);
+      expect(res.ok).toBe(true);
+      grants.push(...((await res.json()) as ApiGrant[]));
+      cursor = res.headers.get('Next-Cursor');
+      if (!cursor) break;
+    }
+    return grants;
+  }
+
+  test('a 360px phone scrolls page after page: few cards in the page, the count growing, Tab from card to card, filtering offline', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const asked: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/grants') asked.push(url.searchParams);
+    });
+    const expected = (await firstGrants(400)).map((g) => g.title);
+    await page.goto(`${server.baseURL}/public-grants`);
+    // The API gives no total: the count says how many are loaded and that more follow.
+    await expect(resultCount(page)).toHaveText('100+ grants');
+    const item = (n: number) => page.locator(`[role="listitem"][aria-posinset="${n}"]`);
+    await expect(item(1).getByRole('heading')).toHaveText(expected[0]!);
+    await expect(item(1)).toHaveAttribute('aria-setsize', '-1');
+
+    // Scrolling to the end of what is loaded asks for the next page: four pages, in the API's order.
+    for (let pages = 1; pages <= 3; pages++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      for (const n of [pages * 100, pages * 100 + 1])
+        await expect(item(n).getByRole('heading'), `grant ${n}`).toHaveText(expected[n - 1]!);
+    }
+    await expect(resultCount(page)).toHaveText(/^[4-9]00\+ grants$/);
+    const cursors = asked.map((q) => q.get('cursor')).filter(Boolean);
+    expect(cursors.length).toBeGreaterThanOrEqual(3);
+    expect(asked.every((q) => q.get('limit') === '100')).toBe(true);
+    // Virtualised: only the cards near the viewport are in the page, however far it scrolled.
+    expect(await page.getByRole('main').getByRole('article').count()).toBeLessThan(20);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    // Keyboard: Tab walks from one card's link to the next card's, the page following it.
+    await item(301)
+      .getByRole('link', { name: /View Details/ })
+      .focus();
+    for (const n of [302, 303, 304, 305]) {
+      await page.keyboard.press('Tab');
+      await expect(item(n).getByRole('link', { name: /View Details/ })).toBeFocused();
+    }
+
+    // Offline, a search never made online is answered from the pages seen, with the server's rules.
+    const category = (await firstGrants(1))[0]!.category;
+    const matching = new Set((await firstGrants(10_000, { search: category })).map((g) => g.title));
+    await context.setOffline(true);
+    try {
+      await page.getByLabel('Search grants').fill(category);
+      await page.getByLabel('Search grants').press('Enter');
+      await expect(page.getByTestId('saved-results')).toContainText('Offline: showing results saved');
+      // Some of the matches are in the pages seen; the others were never loaded: at least that many.
+      await expect(resultCount(page)).toHaveText(/^\d+\+ grants$/);
+      const shown = await page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const title of shown) expect(matching, title).toContain(title);
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });
 

@@ -127,6 +127,10 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
   await page.goto(url('/public-grants'));
   await expect(resultCount(page)).toHaveText(/\d+ grants/);
   const allGrants = await countOf(page);
+  // The listing is read page by page (an infinite query); the pages seen are what is saved.
+  await expect
+    .poll(async () => (await persistedQueryKeys(page)).some((key) => key.startsWith('["grants","pages",{')))
+    .toBe(true);
 
   await page.goto(url('/signin'));
   await signInThroughForm(page, demoUsers.STAFF.email);

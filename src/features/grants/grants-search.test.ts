@@ -1,5 +1,10 @@
+import type { GrantFilter } from '@contract/grants';
 import { describe, expect, it } from 'vitest';
-import { grantsSearchParams, grantsSearchSchema } from './grants-search';
+import { filterSearchParams } from '@/lib/listing/listing-definition';
+import { grantsListing } from './grants-listing-definition';
+import { grantsSearchSchema } from './grants-search';
+
+const grantsSearchParams = (filter: GrantFilter) => filterSearchParams(grantsListing, filter);
 
 const parse = (search: Record<string, unknown>) => grantsSearchSchema.parse(search);
 

@@ -1,9 +1,13 @@
-import type { GrantSummary } from '@contract/grants';
+import type { GrantFilter, GrantSummary } from '@contract/grants';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { grantsQueryKeys } from './api/get-grants';
+import { pagedListingKey, type ListingPage } from '@/lib/listing/paged-query';
+import { savedListFor } from '@/lib/listing/saved-superset';
+import { grantsListing } from './grants-listing-definition';
 import { grantSizeAmount } from './grants-order';
-import { savedGrantsFor } from './offline-grants';
+
+const savedGrantsFor = (client: QueryClient, filter: GrantFilter) =>
+  savedListFor(client, grantsListing, filter);
 
 const grant = (id: string, over: Partial<GrantSummary> = {}): GrantSummary => ({
   id,
@@ -30,19 +34,31 @@ const saved = [
   }),
 ];
 
-function clientWith(lists: [Record<string, string>, GrantSummary[], number][]) {
+/** The saved pages of one list: its grants split in pages of two, `more` when pages were left unseen. */
+function pagesOf(grants: GrantSummary[], more = false) {
+  const pages: ListingPage<GrantSummary>[] = [];
+  for (let i = 0; i < grants.length; i += 2)
+    pages.push({
+      items: grants.slice(i, i + 2),
+      ...(i + 2 < grants.length || more ? { nextCursor: `c${i}` } : {}),
+    });
+  return { pages, pageParams: pages.map((_, i) => (i ? `c${i * 2 - 2}` : '')) };
+}
+
+function clientWith(lists: [GrantFilter, GrantSummary[], number, boolean?][]) {
   const client = new QueryClient();
-  for (const [filters, data, at] of lists)
-    client.setQueryData(grantsQueryKeys.list(filters), data, { updatedAt: at });
+  for (const [filters, data, at, more] of lists)
+    client.setQueryData(pagedListingKey(grantsListing, filters), pagesOf(data, more), { updatedAt: at });
   return client;
 }
 
 describe('offline grants from a saved superset', () => {
-  it('filters the saved full list with the server rules and sorts it in the server order', () => {
+  it('filters the saved pages of the full list with the server rules and sorts them in the server order', () => {
     const client = clientWith([[{}, saved, 1000]]);
     const result = savedGrantsFor(client, { country: 'KENYA' });
     expect(result?.items.map((g) => g.id)).toEqual(['A', 'C']);
     expect(result?.savedAt).toBe(1000);
+    expect(result?.complete).toBe(true);
     expect(savedGrantsFor(client, { search: 'wat' })?.items.map((g) => g.id)).toEqual(['A', 'B', 'C']);
     expect(savedGrantsFor(client, { search: 'clean' })?.items.map((g) => g.id)).toEqual(['C']);
     expect(
@@ -60,6 +76,19 @@ describe('offline grants from a saved superset', () => {
     // A list saved for Kenya says nothing about Rwanda.
     expect(savedGrantsFor(client, { country: 'Rwanda' })).toBeUndefined();
     expect(savedGrantsFor(client, {})).toBeUndefined();
+  });
+
+  it('answers from the pages seen when the list was not read to its end, and says so', () => {
+    const client = clientWith([[{}, saved.slice(0, 2), 1000, true]]);
+    const result = savedGrantsFor(client, { country: 'kenya' });
+    expect(result?.items.map((g) => g.id)).toEqual(['A']);
+    expect(result?.complete).toBe(false);
+    // A copy read to its end wins over a newer partial one.
+    const both = clientWith([
+      [{}, saved.slice(0, 2), 9000, true],
+      [{ sortBy: 'title', sortOrder: 'asc' }, saved, 1000],
+    ]);
+    expect(savedGrantsFor(both, { country: 'kenya' })?.items.map((g) => g.id)).toEqual(['A', 'C']);
   });
 
   it('prefers the most recently saved superset', () => {

@@ -2,6 +2,7 @@ import { blogIdParams, type Blog } from '@contract/blogs';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { withoutItem, type PagedData } from '@/lib/listing/paged-query';
 import { blogsQueryKeys } from './get-blogs';
 
 export const deleteBlogInputSchema = blogIdParams;
@@ -31,9 +32,15 @@ export function useDeleteBlog() {
       queryClient.setQueriesData<Blog[]>({ queryKey: blogsQueryKeys.lists() }, (blogs) =>
         blogs?.filter((b) => b.id !== id),
       );
+      queryClient.setQueriesData<PagedData<Blog>>({ queryKey: blogsQueryKeys.pages() }, (data) =>
+        withoutItem(data, (b) => b.id === id),
+      );
       queryClient.removeQueries({ queryKey: blogsQueryKeys.detail(id) });
     },
     // After a failure too: a 404 means someone else deleted it, and the list should say so.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: blogsQueryKeys.lists() }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: blogsQueryKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: blogsQueryKeys.pages() });
+    },
   });
 }

@@ -1,85 +1,56 @@
-import type { Blog, BlogSortField, SortOrder } from '@contract/blogs';
+import type { Blog, BlogFilter } from '@contract/blogs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@/config/env';
-import { api, apiBaseUrl } from '@/lib/api-client';
+import { apiBaseUrl } from '@/lib/api-client';
+import { normaliseFilter } from '@/lib/listing/listing-definition';
+import { pagedListingOptions, pagedListingsKey } from '@/lib/listing/paged-query';
 import { getDated } from '@/lib/saved-at';
+import { blogsListing } from '../blogs-listing-definition';
 
 /**
- * SPEC §7: the public blogs page calls a fixed absolute backend address (VITE_BLOGS_API_BASE_URL).
+ * The spec: "the public blogs page calls a fixed absolute backend address" (VITE_BLOGS_API_BASE_URL).
  * Left unset it is the app's API base, start-up host rewrite included.
  */
 export const publicBlogsApiBaseUrl =
   env.VITE_BLOGS_API_BASE_URL === env.VITE_API_BASE_URL ? apiBaseUrl : env.VITE_BLOGS_API_BASE_URL;
-
-/** The GET /api/blogs filters as the client holds them (SPEC §7); blank ones are left out of the request. */
-export interface BlogsFilters {
-  category?: string;
-  publishedFrom?: string;
-  publishedTo?: string;
-  search?: string;
-  sortBy?: BlogSortField;
-  sortOrder?: SortOrder;
-}
-
-const filterNames = ['category', 'publishedFrom', 'publishedTo', 'search', 'sortBy', 'sortOrder'] as const;
-
-/**
- * Blank filters dropped, text trimmed, sort defaults (postDate desc) made explicit: `{}` and
- * `{ search: ' ' }` are the same list, so they share one cache entry and one request.
- */
-export function normaliseBlogsFilters(filters: BlogsFilters = {}): BlogsFilters {
-  const out: BlogsFilters = {};
-  for (const name of filterNames) {
-    const value = filters[name]?.trim();
-    if (value) (out as Record<string, string>)[name] = value;
-  }
-  out.sortBy ??= 'postDate';
-  out.sortOrder ??= 'desc';
-  return out;
-}
 
 /** Another backend than the app's API is another source, so its lists are cached apart. */
 const otherBase = (baseURL: string | undefined) => (baseURL && baseURL !== apiBaseUrl ? [baseURL] : []);
 
 export const blogsQueryKeys = {
   all: ['blogs'] as const,
+  /** Whole-array lists: the management screen's every post. */
   lists: () => [...blogsQueryKeys.all, 'list'] as const,
-  list: (filters: BlogsFilters = {}, baseURL?: string) =>
-    [...blogsQueryKeys.lists(), normaliseBlogsFilters(filters), ...otherBase(baseURL)] as const,
+  list: (filter: BlogFilter = {}, baseURL?: string) =>
+    [...blogsQueryKeys.lists(), normaliseFilter(blogsListing, filter), ...otherBase(baseURL)] as const,
+  /** Every paged list ['blogs', 'pages', filter], whatever its filter. */
+  pages: () => pagedListingsKey(blogsListing.resource),
   details: () => [...blogsQueryKeys.all, 'detail'] as const,
   detail: (id: string, baseURL?: string) => [...blogsQueryKeys.details(), id, ...otherBase(baseURL)] as const,
 };
 
 export interface BlogsRequestOptions {
   signal?: AbortSignal;
-  /**
-   * Another API base for this call. SPEC §7: the public blogs page calls a fixed absolute backend
-   * address (VITE_BLOGS_API_BASE_URL), while the portal uses the app's API base.
-   */
+  /** Another API base for this call: the public blog pages' fixed address, while the portal uses the app's. */
   baseURL?: string;
 }
 
-export function getBlogs(filters: BlogsFilters = {}, { signal, baseURL }: BlogsRequestOptions = {}) {
-  // Type-only contract import: the response is trusted, which keeps zod off the public page's chunk.
-  return api<Blog[]>('/blogs', {
-    query: normaliseBlogsFilters(filters),
-    signal,
-    ...(baseURL && { baseURL }),
-  });
-}
-
-export const getBlogsQueryOptions = (filters: BlogsFilters = {}, { baseURL }: { baseURL?: string } = {}) =>
+/** Every post for `filter` in one answer (GET /api/blogs without paging): the management screen's list. */
+export const getBlogsQueryOptions = (filter: BlogFilter = {}) =>
   queryOptions({
-    queryKey: blogsQueryKeys.list(filters, baseURL),
-    // Dated: offline, the listing says how old a copy the service worker answered with is.
+    queryKey: blogsQueryKeys.list(filter),
+    // Dated: offline, the screen can say how old a copy the service worker answered with is.
     queryFn: ({ signal, queryKey }) =>
-      getDated<Blog[]>(queryKey, '/blogs', {
-        query: normaliseBlogsFilters(filters),
-        signal,
-        ...(baseURL && { baseURL }),
-      }),
+      getDated<Blog[]>(queryKey, '/blogs', { query: normaliseFilter(blogsListing, filter), signal }),
   });
 
-export function useBlogs(filters: BlogsFilters = {}, options: { baseURL?: string } = {}) {
-  return useQuery(getBlogsQueryOptions(filters, options));
+export function useBlogs(filter: BlogFilter = {}) {
+  return useQuery(getBlogsQueryOptions(filter));
 }
+
+/**
+ * GET /api/blogs for one filter, page by page as the reader scrolls (an infinite query, read through
+ * usePagedListing). `baseURL`: the public page's fixed address.
+ */
+export const getBlogPagesQueryOptions = (filter: BlogFilter = {}, { baseURL }: { baseURL?: string } = {}) =>
+  pagedListingOptions(blogsListing, filter, { baseURL });

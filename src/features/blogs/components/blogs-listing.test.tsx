@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { blogsFixture } from '../blogs.fixture';
-import type { BlogsSearch } from '../blogs-search';
+import type { BlogFilter } from '@contract/blogs';
 import { BlogsListing } from './blogs-listing';
 
 const cards = () => screen.queryAllByRole('article');
 
-async function renderListing(filters: BlogsSearch = {}, baseURL?: string) {
+async function renderListing(filters: BlogFilter = {}, baseURL?: string) {
   const onFiltersChange = vi.fn();
   const result = await renderWithRouter(
     <BlogsListing filters={filters} onFiltersChange={onFiltersChange} baseURL={baseURL} />,
@@ -37,12 +37,14 @@ describe('BlogsListing', () => {
     expect(categories).toEqual(['All categories', 'Fundraising', 'Impact']);
   });
 
-  it('asks the configured blogs address (SPEC §7), blank filters left out', async () => {
-    const { requests } = stubFetch(() => jsonResponse(blogsFixture));
+  it('asks the configured blogs address (the spec: "the public blogs page calls a fixed absolute backend address"), blank filters left out', async () => {
+    const { requests } = stubFetch(() =>
+      jsonResponse(blogsFixture.filter((b) => b.category.trim() === 'Impact')),
+    );
     await renderListing({ category: 'Impact' }, 'https://blogs.example.org/api');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(requests[0]!.url).toBe(
-      'https://blogs.example.org/api/blogs?category=Impact&sortBy=postDate&sortOrder=desc',
+      'https://blogs.example.org/api/blogs?category=Impact&sortBy=postDate&sortOrder=desc&limit=25',
     );
   });
 

@@ -1,28 +1,11 @@
+import type { GrantFilter } from '@contract/grants';
 import type { GrantFilterOptions } from '@contract/listing-match';
-import { Search } from 'lucide-react';
 import { memo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { SearchField } from '@/components/ui/search-field';
 import { SelectField } from '@/components/ui/select-field';
-
-/** The filter form's fields, as typed: '' is "any". */
-export interface GrantFilterDraft {
-  country: string;
-  areaOfInterest: string;
-  category: string;
-  publishedFrom: string;
-  publishedTo: string;
-  search: string;
-}
-
-export const emptyGrantFilterDraft: GrantFilterDraft = {
-  country: '',
-  areaOfInterest: '',
-  category: '',
-  publishedFrom: '',
-  publishedTo: '',
-  search: '',
-};
+import type { FilterField } from '@/lib/listing/listing-definition';
 
 /**
  * The options to show and the one selected. Matching ignores letter case, like the server, so a link
@@ -34,7 +17,8 @@ function optionsWith(options: readonly string[], value: string) {
   return match ? { shown: options, selected: match } : { shown: [value, ...options], selected: value };
 }
 
-type FieldChange = (name: keyof GrantFilterDraft, value: string) => void;
+type GrantField = FilterField<GrantFilter>;
+type FieldChange = (name: GrantField, value: string) => void;
 
 /** Memoised: typing in the search box re-renders the form, but not these long option lists. */
 const OptionSelect = memo(function OptionSelect({
@@ -45,14 +29,14 @@ const OptionSelect = memo(function OptionSelect({
   value,
   onFieldChange,
 }: {
-  name: keyof GrantFilterDraft;
+  name: GrantField;
   label: string;
   anyLabel: string;
   options: readonly string[];
-  value: string;
+  value: string | undefined;
   onFieldChange: FieldChange;
 }) {
-  const { shown, selected } = optionsWith(options, value);
+  const { shown, selected } = optionsWith(options, value ?? '');
   return (
     <SelectField label={label} value={selected} onChange={(e) => onFieldChange(name, e.target.value)}>
       <option value="">{anyLabel}</option>
@@ -66,8 +50,9 @@ const OptionSelect = memo(function OptionSelect({
 });
 
 /**
- * SPEC §2's filters: country, area of interest, category, published from/to and search, with
- * Search and Reset. The select options come from the loaded results (SPEC §3).
+ * The spec's grants filters: "country, area of interest, category, published-from date,
+ * published-to date, free-text search; buttons Search and Reset". The select options are "derived
+ * from loaded results": the distinct countries, areas and categories of the grants loaded so far.
  */
 export function GrantsFilters({
   draft,
@@ -77,7 +62,8 @@ export function GrantsFilters({
   onSearch,
   onReset,
 }: {
-  draft: GrantFilterDraft;
+  /** What is being typed: blank fields are "any". */
+  draft: GrantFilter;
   options: GrantFilterOptions;
   rangeError?: string;
   /** Keep it stable (useCallback): the option lists re-render only when it or their value changes. */
@@ -98,23 +84,13 @@ export function GrantsFilters({
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <div className="sm:col-span-2 lg:col-span-3">
-          <div className="relative">
-            <Field
-              label="Search grants"
-              type="search"
-              value={draft.search}
-              onChange={(e) => onFieldChange('search', e.target.value)}
-              placeholder="Title, donor, country or topic"
-              autoComplete="off"
-              enterKeyHint="search"
-              maxLength={200}
-              className="w-full pl-10"
-            />
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-500 dark:text-slate-400"
-            />
-          </div>
+          <SearchField
+            label="Search grants"
+            value={draft.search ?? ''}
+            onChange={(e) => onFieldChange('search', e.target.value)}
+            placeholder="Title, donor, country or topic"
+            maxLength={200}
+          />
         </div>
         <OptionSelect
           label="Country"
@@ -143,14 +119,14 @@ export function GrantsFilters({
         <Field
           label="Published from"
           type="date"
-          value={draft.publishedFrom}
+          value={draft.publishedFrom ?? ''}
           max={draft.publishedTo || undefined}
           onChange={(e) => onFieldChange('publishedFrom', e.target.value)}
         />
         <Field
           label="Published to"
           type="date"
-          value={draft.publishedTo}
+          value={draft.publishedTo ?? ''}
           min={draft.publishedFrom || undefined}
           error={rangeError}
           onChange={(e) => onFieldChange('publishedTo', e.target.value)}

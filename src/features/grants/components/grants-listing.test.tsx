@@ -3,13 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { grantsFixture } from '../grants.fixture';
-import type { GrantsSearch } from '../grants-search';
+import type { GrantFilter } from '@contract/grants';
 import { GrantsListing } from './grants-listing';
 
 const cards = () => screen.queryAllByRole('article');
 const cardTitles = () => cards().map((card) => within(card).getByRole('heading').textContent);
 
-async function renderListing(filters: GrantsSearch = {}) {
+async function renderListing(filters: GrantFilter = {}) {
   const onFiltersChange = vi.fn();
   const result = await renderWithRouter(
     <GrantsListing filters={filters} onFiltersChange={onFiltersChange} />,
@@ -25,7 +25,7 @@ describe('GrantsListing', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading grants...');
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.getByRole('status')).toHaveTextContent('3 grants');
-    expect(requests[0]!.url).toMatch(/\/api\/grants\?sortBy=postDate&sortOrder=desc$/);
+    expect(requests[0]!.url).toMatch(/\/api\/grants\?sortBy=postDate&sortOrder=desc&limit=100$/);
 
     const water = within(screen.getByRole('article', { name: 'Clean Water for Rural Schools' }));
     expect(water.getByText('Blue Planet Water Alliance')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('GrantsListing', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('title');
     expect(screen.getByLabelText('Order')).toHaveValue('asc');
     expect(new URL(requests[0]!.url, 'http://localhost').search).toBe(
-      '?country=Kenya&search=youth&sortBy=title&sortOrder=asc',
+      '?country=Kenya&search=youth&sortBy=title&sortOrder=asc&limit=100',
     );
   });
 
@@ -143,6 +143,40 @@ describe('GrantsListing', () => {
     expect(onFiltersChange).toHaveBeenLastCalledWith({});
     expect(cards()).toHaveLength(3);
     await waitFor(() => expect(requests).toHaveLength(asked + 1));
+  });
+
+  it('loads the next page at the end of the list, offers Retry when it fails, and counts what is loaded', async () => {
+    let failNext = true;
+    const { requests } = stubFetch((request) => {
+      const cursor = new URL(request.url, 'http://localhost').searchParams.get('cursor');
+      if (!cursor)
+        return new Response(JSON.stringify(grantsFixture.slice(0, 2)), {
+          headers: { 'content-type': 'application/json', 'Next-Cursor': 'after-g2' },
+        });
+      if (failNext) return jsonResponse({ message: 'Down.' }, 503);
+      return jsonResponse(grantsFixture.slice(2));
+    });
+    const { user } = await renderListing();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // More pages follow: at least 2, and the list's size is not known yet.
+    expect(screen.getByTestId('result-count')).toHaveTextContent('2+ grants');
+    expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '-1');
+    // The end of the list is in view (jsdom draws every row): the next page is asked for, and fails.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('More grants could not be loaded.');
+    expect(new URL(requests.at(-1)!.url, 'http://localhost').searchParams.get('cursor')).toBe('after-g2');
+
+    failNext = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('result-count')).toHaveTextContent('3 grants');
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-setsize'))).toEqual([
+      '3',
+      '3',
+      '3',
+    ]);
+    expect(cardTitles()).toEqual(grantsFixture.map((g) => g.title));
   });
 
   it('treats a failed load as an empty list', async () => {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { SearchField } from '@/components/ui/search-field';
 import { helpTopics } from '../help-articles';
 import { countArticles, searchHelpTopics } from '../search-articles';
 import { useHydrated } from '../use-hydrated';
@@ -12,7 +12,6 @@ const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 dar
  * `onQueryChange` so the route can keep the search in the URL and a search stays shareable.
  */
 export function HelpCenter({ query, onQueryChange }: { query: string; onQueryChange: (q: string) => void }) {
-  const inputId = useId();
   const hydrated = useHydrated();
   // What the user typed wins over the address, which catches up a moment later.
   const [typed, setTyped] = useState<string | null>(null);
@@ -30,27 +29,15 @@ export function HelpCenter({ query, onQueryChange }: { query: string; onQueryCha
       </header>
 
       <div role="search" className="flex flex-col gap-2">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          Search the help center
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-          />
-          <input
-            id={inputId}
-            type="search"
-            value={text}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              onQueryChange(event.target.value);
-            }}
-            placeholder="e.g. reset password"
-            autoComplete="off"
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-          />
-        </div>
+        <SearchField
+          label="Search the help center"
+          value={text}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            onQueryChange(event.target.value);
+          }}
+          placeholder="e.g. reset password"
+        />
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
           {count === 1 ? '1 article' : `${count} articles`}
         </p>

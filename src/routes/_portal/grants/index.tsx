@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_portal/grants/')({
   loaderDeps: ({ search }) => search,
   // Warm, never wait: the listing shows skeleton cards while the list loads.
   loader: ({ context, deps }) =>
-    void context.queryClient.query(getGrantsQueryOptions(deps)).catch(() => undefined),
+    void context.queryClient.infiniteQuery(getGrantsQueryOptions(deps)).catch(() => undefined),
   component: LatestGrantsPage,
 });
 

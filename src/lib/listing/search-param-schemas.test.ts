@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { textSearchParam } from './listing-search-params';
+import { textSearchParam } from './search-param-schemas';
 
 describe('textSearchParam', () => {
   const search = z.object({ search: textSearchParam() });

@@ -1,7 +1,5 @@
-import type { GrantSummary } from '@contract/grants';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
-import { GrantCard } from './grant-card';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Column count for the list's width: cards stay readable (about 300px at least) on every screen. */
 export function columnsForWidth(width: number): number {
@@ -10,15 +8,39 @@ export function columnsForWidth(width: number): number {
   return 1;
 }
 
-/** A card row's height before it is measured; close to the real one, so the scrollbar barely moves. */
-const ESTIMATED_ROW_PX = 470;
+export interface VirtualGridProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  /** The list's accessible name ('Grants', 'Blog posts'). */
+  label: string;
+  /** aria-setsize of each item: the number of items in the whole list, -1 when not known yet. */
+  setSize: number;
+  /** A card row's height before it is measured; close to the real one, so the scrollbar barely moves. */
+  estimatedRowPx: number;
+  /** Called while the last rows are in view (or near it): the next page should load. */
+  onEndReached?: () => void;
+}
+
+/** Rows from the end at which the next page is asked for, so it usually arrives before it is reached. */
+const END_MARGIN_ROWS = 3;
 
 /**
- * The grants as rows of cards, virtualised against the window: only the rows near the viewport
- * are in the DOM, so 10,000 grants scroll and filter as fast as 20. Rows are measured once drawn
- * (titles wrap differently), and the column count follows the list's own width.
+ * Items as rows of cards, virtualised against the window: only the rows near the viewport are in the
+ * DOM, so 10,000 items scroll and filter as fast as 20. Rows are measured once drawn (titles wrap
+ * differently) and the column count follows the list's own width. It stays a list for assistive
+ * technology (role list/listitem with each item's position), and the rows beyond the one holding
+ * focus are always drawn, so Tab walks from card to card while the page scrolls.
  */
-export function GrantsGrid({ grants }: { grants: readonly GrantSummary[] }) {
+export function VirtualGrid<T>({
+  items,
+  getKey,
+  renderItem,
+  label,
+  setSize,
+  estimatedRowPx,
+  onEndReached,
+}: VirtualGridProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -46,23 +68,30 @@ export function GrantsGrid({ grants }: { grants: readonly GrantSummary[] }) {
   }, []);
 
   const columns = columnsForWidth(width);
-  const rowCount = Math.ceil(grants.length / columns);
+  const rowCount = Math.ceil(items.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: () => estimatedRowPx,
     overscan: 2,
     scrollMargin,
   });
+  const rows = virtualizer.getVirtualItems();
+
+  const lastDrawn = rows.length ? rows[rows.length - 1]!.index : -1;
+  const nearEnd = rowCount > 0 && lastDrawn >= rowCount - 1 - END_MARGIN_ROWS;
+  useEffect(() => {
+    if (nearEnd) onEndReached?.();
+  }, [nearEnd, rowCount, onEndReached]);
 
   return (
     <div
       ref={listRef}
       role="list"
-      aria-label="Grants"
+      aria-label={label}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((row) => {
+      {rows.map((row) => {
         const first = row.index * columns;
         return (
           <div
@@ -76,15 +105,15 @@ export function GrantsGrid({ grants }: { grants: readonly GrantSummary[] }) {
               transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             }}
           >
-            {grants.slice(first, first + columns).map((grant, i) => (
+            {items.slice(first, first + columns).map((item, i) => (
               <div
-                key={grant.id}
+                key={getKey(item)}
                 role="listitem"
                 aria-posinset={first + i + 1}
-                aria-setsize={grants.length}
+                aria-setsize={setSize}
                 className="min-w-0"
               >
-                <GrantCard grant={grant} />
+                {renderItem(item)}
               </div>
             ))}
           </div>

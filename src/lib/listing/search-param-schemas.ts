@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from './calendar-date';
+import { isCalendarDate } from '../calendar-date';
 
 /*
  * Pieces of the listings' URL search-param schemas (grants, blogs). zod/mini keeps them small on

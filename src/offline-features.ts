@@ -1,0 +1,20 @@
+import { blogsOffline } from '@/features/blogs/offline';
+import { causesOffline } from '@/features/causes/offline';
+import { dashboardOffline } from '@/features/dashboard/offline';
+import { docsOffline } from '@/features/docs/offline';
+import { grantsOffline } from '@/features/grants/offline';
+import { billingOffline } from '@/features/settings/offline';
+import type { OfflineRegistration } from '@/lib/offline-registration';
+
+/**
+ * Every feature's offline registration, which main.tsx composes into the persistence policy and the
+ * logout wipe. A feature that keeps something for reading offline adds its registration here.
+ */
+export const offlineFeatures: readonly OfflineRegistration[] = [
+  grantsOffline,
+  blogsOffline,
+  causesOffline,
+  dashboardOffline,
+  billingOffline,
+  docsOffline,
+];
