@@ -22,11 +22,6 @@ export const MAX_SEARCH_WORDS = 12;
  */
 type SharedFilter = Pick<GrantFilter, 'category' | 'publishedFrom' | 'publishedTo' | 'search'>;
 
-/** The name the API parity tests use; the client says GrantFilter. */
-export type GrantMatchFilters = GrantFilter;
-/** The name the API parity tests use; the client says BlogFilter. */
-export type BlogMatchFilters = BlogFilter;
-
 type GrantFields = Pick<
   GrantSummary,
   'title' | 'donorAgency' | 'category' | 'country' | 'areaOfInterest' | 'postDate'

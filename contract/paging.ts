@@ -21,8 +21,6 @@ import { text } from './storable';
 export const PAGE_LIMIT_DEFAULT = 25;
 export const PAGE_LIMIT_MAX = 100;
 export const NEXT_CURSOR_HEADER = 'Next-Cursor';
-/** TODO(lead, this session): not sent any more (see above); removed once the client stops reading it. */
-export const TOTAL_COUNT_HEADER = 'Total-Count';
 export const CURSOR_MAX_LENGTH = 1000;
 
 export const limitMessage = `Limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}.`;

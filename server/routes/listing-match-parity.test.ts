@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs, grants } from '../db/schema';
 import { newId } from '../services/ids';
 import { call, createTestApp, type TestApp } from '../testing/test-app';
-import type { Blog } from '../../contract/blogs';
-import type { GrantSummary } from '../../contract/grants';
+import type { Blog, BlogFilter } from '../../contract/blogs';
+import type { GrantFilter, GrantSummary } from '../../contract/grants';
 import {
   blogCategories,
   grantFilterOptions,
@@ -11,8 +11,6 @@ import {
   matchesGrant,
   searchWords,
   splitList,
-  type BlogMatchFilters,
-  type GrantMatchFilters,
 } from '../../contract/listing-match';
 
 const grant = (over: Partial<GrantSummary> = {}): GrantSummary => ({
@@ -244,7 +242,7 @@ describe('agrees with the API', () => {
   const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
   const query = (filters: object) => new URLSearchParams(filters as Record<string, string>).toString();
 
-  it.each<GrantMatchFilters>([
+  it.each<GrantFilter>([
     {},
     { country: 'south sudan' },
     { country: ' KENYA ' },
@@ -268,7 +266,7 @@ describe('agrees with the API', () => {
     expect(ids(res.body as GrantSummary[])).toEqual(ids(grantRows.filter((g) => matchesGrant(g, filters))));
   });
 
-  it.each<BlogMatchFilters>([
+  it.each<BlogFilter>([
     {},
     { category: 'impact' },
     { category: ' Fundraising ' },

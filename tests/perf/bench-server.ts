@@ -1,17 +1,5 @@
-import { openDatabase } from '../../server/db';
-import { grants } from '../../server/db/schema';
-import { buildBulkGrants } from '../../server/db/seed/sample-grants';
-import { newId } from '../../server/services/ids';
+import { writeBulkGrants } from '../e2e/support/bulk-grants';
 import { startServerProcess, type ServerProcess } from '../e2e/support/server-process';
-
-/** `count` generated grants written straight into the data folder before the server opens it. */
-async function writeBulkGrants(dataDir: string, count: number, today: Date) {
-  const handle = await openDatabase({ dataDir });
-  await handle.migrate();
-  const rows = buildBulkGrants(count, today).map((g) => ({ id: newId(), ...g }));
-  for (let i = 0; i < rows.length; i += 500) await handle.db.insert(grants).values(rows.slice(i, i + 500));
-  await handle.close();
-}
 
 /**
  * The production server for a bench: a fresh embedded database holding `grants` generated grants and

@@ -3,8 +3,8 @@
  * runs it (client build, NODE_ENV=production, default log level, a fresh data folder seeded with the
  * demo data: 64 grants), and autocannon over loopback with 200 connections, each sending its next
  * request as soon as the previous one is answered, and a 10 s timeout per request:
- * - GET /api/grants?sortBy=postDate&sortOrder=desc, the listing's first page exactly as the client
- *   asks for it (src/features/grants/api/get-grants.ts), once with a browser's Accept-Encoding and
+ * - GET /api/grants?sortBy=postDate&sortOrder=desc&limit=100, the listing's first page exactly as the client
+ *   asks for it (src/lib/listing/paged-query.ts, the grants listing's page size), once with a browser's Accept-Encoding and
  *   once without (as autocannon sends it by default, how the issue was measured);
  * - GET / with a browser's Accept-Encoding, the baseline.
  * Interleaved in rounds (listing, baseline, plain listing), 5 rounds of 15 s each after a warm-up;
@@ -38,7 +38,7 @@ const section = databaseUrl ? 'load-postgres' : 'load';
 
 /** What Chromium sends with a fetch() from the page. */
 const browserHeaders = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
-const FIRST_PAGE = '/api/grants?sortBy=postDate&sortOrder=desc';
+const FIRST_PAGE = '/api/grants?sortBy=postDate&sortOrder=desc&limit=100';
 
 interface Scenario {
   name: string;
