@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Blog,
@@ -23,7 +23,7 @@ import {
   type JsonPage,
   type SortKey,
 } from '../../services/keyset-paging';
-import { prefixTsQuery } from '../../services/search';
+import { contentConditions } from '../../services/search';
 import { advancedBlogMessages, simpleBlogMessages, splitGeneratedMarkdown } from './blog-generation';
 
 export const blogNotFoundMessage = 'Blog not found.';
@@ -59,14 +59,9 @@ function toBlog(row: BlogRow): Blog {
 /** 'YYYY-MM-DD' of the UTC day of `now`: a blank post date means "today" in UTC, as times are stored. */
 export const utcToday = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Same rules as the grants listing: indexed expressions, blank filters already dropped by the contract. */
+/** The listing's WHERE clause: the filters it shares with the grants listing (services/search.ts). */
 export function blogConditions(f: BlogListFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (f.category) conditions.push(sql`lower(trim(${blogs.category})) = lower(${f.category}::text)`);
-  if (f.publishedFrom) conditions.push(gte(blogs.postDate, f.publishedFrom));
-  if (f.publishedTo) conditions.push(lte(blogs.postDate, f.publishedTo));
-  const query = f.search ? prefixTsQuery(f.search) : null;
-  if (query) conditions.push(sql`${blogs.searchVector} @@ to_tsquery('simple', ${query})`);
+  const conditions = contentConditions(blogs, f);
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEADLINE_AFTER_POST_MESSAGE,
@@ -20,7 +20,7 @@ import {
   type JsonPage,
   type SortKey,
 } from '../../services/keyset-paging';
-import { prefixTsQuery } from '../../services/search';
+import { contentConditions } from '../../services/search';
 
 const notFound = () => new ApiError(404, 'Grant not found.');
 
@@ -51,11 +51,7 @@ export function grantConditions(f: GrantListFilters): SQL | undefined {
   // lower() on both sides in Postgres, so the folding is the same as in the generated column.
   if (f.country) conditions.push(sql`${grants.countryKeys} @> array[lower(${f.country}::text)]`);
   if (f.areaOfInterest) conditions.push(sql`${grants.areaKeys} @> array[lower(${f.areaOfInterest}::text)]`);
-  if (f.category) conditions.push(sql`lower(trim(${grants.category})) = lower(${f.category}::text)`);
-  if (f.publishedFrom) conditions.push(gte(grants.postDate, f.publishedFrom));
-  if (f.publishedTo) conditions.push(lte(grants.postDate, f.publishedTo));
-  const query = f.search ? prefixTsQuery(f.search) : null;
-  if (query) conditions.push(sql`${grants.searchVector} @@ to_tsquery('simple', ${query})`);
+  conditions.push(...contentConditions(grants, f));
   return conditions.length ? and(...conditions) : undefined;
 }
 
