@@ -105,7 +105,12 @@ async function main() {
     { name: 'country=Kenya', path: '/api/grants?country=Kenya', filtered: true },
     { name: 'search=water', path: '/api/grants?search=water', filtered: true },
     { name: 'first page', path: '/api/grants?limit=25', filtered: false, firstPage: true },
-    { name: 'first page, country=Kenya', path: '/api/grants?country=Kenya&limit=25', filtered: false, firstPage: true },
+    {
+      name: 'first page, country=Kenya',
+      path: '/api/grants?country=Kenya&limit=25',
+      filtered: false,
+      firstPage: true,
+    },
     {
       name: 'combined',
       path: `/api/grants?country=kenya&category=Health&publishedFrom=${yearAgo}&search=community&sortBy=deadlineDate&sortOrder=asc`,
