@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { NEXT_CURSOR_HEADER, wantsPage, type PageQuery } from '../../contract/paging';
 import type { JsonPage } from '../services/keyset-paging';
-import { revalidatedJson } from './etag';
+import { notModifiedResponse, revalidatedJson, revalidationNote } from './etag';
+import { errors, jsonResponse } from './openapi-helpers';
 
 /** A listing query split into its filters and, when the client asked for one, the page it wants. */
 export function splitPageQuery<Q extends PageQuery>(query: Q) {
@@ -34,3 +35,13 @@ export const pagingDescription =
   'the same order; `Next-Cursor` names the next page (absent on the last). Without ' +
   'either, every match is answered, as before. A cursor made for other filters, or not by this server, ' +
   'is a 400 naming `cursor`.';
+
+/** The answers of a paged listing route: the page (with its headers), 304 when revalidated, 400. */
+export const pagedListResponses = <T>(schema: T, description: string) => ({
+  200: { ...jsonResponse(schema, description), headers: pageHeaders },
+  ...notModifiedResponse,
+  ...errors(400),
+});
+
+/** What a paged listing route's description ends with: revalidation, then paging. */
+export const pagedListingNote = `${revalidationNote}${pagingDescription}`;

@@ -16,7 +16,7 @@ import {
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
 import { notModifiedResponse, revalidatedJson, revalidationNote } from '../../http/etag';
-import { pagedJson, pageHeaders, pagingDescription, splitPageQuery } from '../../http/paged-listing';
+import { pagedJson, pagedListingNote, pagedListResponses, splitPageQuery } from '../../http/paged-listing';
 import { ApiError } from '../../services/api-error';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
@@ -53,14 +53,9 @@ export function createBlogsRouter(deps: AppDeps) {
       '`category` matches the trimmed category in any letter case; `publishedFrom`/`publishedTo` are ' +
       'inclusive bounds on postDate; `search` matches word prefixes in title, summary, category, content and ' +
       'author (every word must match). Blank parameters are ignored. Default order: postDate descending. ' +
-      revalidationNote +
-      pagingDescription,
+      pagedListingNote,
     request: { query: blogListPageQuery },
-    responses: {
-      200: { ...jsonResponse(blogList, 'The posts, with their Markdown content'), headers: pageHeaders },
-      ...notModifiedResponse,
-      ...errors(400),
-    },
+    responses: pagedListResponses(blogList, 'The posts, with their Markdown content'),
   });
 
   const getRoute = createRoute({

@@ -12,7 +12,7 @@ import {
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { notModifiedResponse, revalidatedJson, revalidationNote } from '../../http/etag';
-import { pagedJson, pageHeaders, pagingDescription, splitPageQuery } from '../../http/paged-listing';
+import { pagedJson, pagedListingNote, pagedListResponses, splitPageQuery } from '../../http/paged-listing';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
 import {
@@ -40,14 +40,9 @@ export function createGrantsRouter(deps: AppDeps) {
       'case; `publishedFrom`/`publishedTo` are inclusive bounds on postDate; `search` matches word prefixes ' +
       'in title, donor agency, category, countries and areas (every word must match). Blank parameters are ' +
       'ignored. Default order: postDate descending, then id. ' +
-      revalidationNote +
-      pagingDescription,
+      pagedListingNote,
     request: { query: grantListPageQuery },
-    responses: {
-      200: { ...jsonResponse(grantList, 'The grants, or one page of them'), headers: pageHeaders },
-      ...notModifiedResponse,
-      ...errors(400),
-    },
+    responses: pagedListResponses(grantList, 'The grants, or one page of them'),
   });
 
   const getRoute = createRoute({
