@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { publicPageTitles, siteTitle } from '../src/config/page-titles.ts';
 import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './precache-split.ts';
+import { evaluationOrder } from './evaluation-order.ts';
 
 /**
  * Public pages served as static HTML and hydrated; URL → file in dist (workbox's cleanURLs form).
@@ -79,9 +80,9 @@ export async function prerenderPublicPages(outDir: string) {
       const markup = await renderRoute(page.url);
       if (/<script/i.test(markup))
         throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
-      const entry = page.entry ? entries[page.entry] : undefined;
-      if (page.entry && !entry) throw new Error(`The build has no entry ${page.entry} for ${page.url}.`);
-      const html = deferAppScript(template, entry && `/${entry}`)
+      const entry = entries[page.entry ?? 'index.html'];
+      if (!entry) throw new Error(`The build has no entry ${page.entry ?? 'index.html'} for ${page.url}.`);
+      const html = deferAppScript(template, entry)
         .replace(
           /<title>[^<]*<\/title>/,
           `<title>${escapeHtml(publicPageTitles[page.url] ?? siteTitle)}</title>`,
@@ -97,11 +98,18 @@ export async function prerenderPublicPages(outDir: string) {
   }
 }
 
+interface BuildEntry {
+  /** The entry's chunk, e.g. `/assets/index-….js`. */
+  file: string;
+  /** The chunks it imports statically, directly or not, in the order the browser evaluates them. */
+  chunks: string[];
+}
+
 /**
- * Build input → its chunk file, from Vite's manifest, which is then removed (nothing serves it)
- * once the portal's own files are noted for the worker's install (ADR 0015).
+ * Build input → its chunk file and static imports, from Vite's manifest, which is then removed
+ * (nothing serves it) once the portal's own files are noted for the worker's install (ADR 0015).
  */
-function readBuildEntries(outDir: string): Record<string, string> {
+function readBuildEntries(outDir: string): Record<string, BuildEntry> {
   const file = join(outDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return {};
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as ViteManifest;
@@ -110,16 +118,17 @@ function readBuildEntries(outDir: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(manifest)
       .filter(([, chunk]) => chunk.isEntry)
-      .map(([src, chunk]) => [src, chunk.file]),
+      .map(([src, chunk]) => [src, { file: `/${chunk.file}`, chunks: evaluationOrder(manifest, src) }]),
   );
 }
 
 /**
  * Swaps the entry's module script, its modulepreloads and the manifest link for public/boot.js,
  * which links the manifest and imports the entry (the app's, or `entry`) once the page has painted
- * its main content (ADR 0005, 0007). The app shell keeps Vite's tags.
+ * its main content (ADR 0005, 0007), its static imports first, one per task (ADR 0025). The app
+ * shell keeps Vite's tags.
  */
-function deferAppScript(html: string, entry?: string): string {
+function deferAppScript(html: string, entry: BuildEntry): string {
   const appEntry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   if (!appEntry) throw new Error('The built index.html has no module entry script.');
   const manifest = html.match(/\s*<link rel="manifest" href="([^"]+)"\s*\/?>/);
@@ -130,7 +139,7 @@ function deferAppScript(html: string, entry?: string): string {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       '</body>',
-      `  <script src="/boot.js" data-entry="${entry ?? appEntry[1]}" data-manifest="${manifest[1]}" defer></script>\n  </body>`,
+      `  <script src="/boot.js" data-entry="${entry.file}" data-chunks="${entry.chunks.join(' ')}" data-manifest="${manifest[1]}" defer></script>\n  </body>`,
     );
 }
 

@@ -84,6 +84,11 @@ function listen(target: Window) {
   const standalone = target.matchMedia?.('(display-mode: standalone)');
   target.addEventListener('beforeinstallprompt', onPrompt);
   target.addEventListener('appinstalled', onInstalled);
+  // public/boot.js prompted with the event itself (a tap before the header was hydrated): it is spent.
+  target.addEventListener('boot:install-prompted', () => {
+    deferred = null;
+    emit();
+  });
   standalone?.addEventListener?.('change', emit);
 }
 

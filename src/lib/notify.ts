@@ -42,6 +42,15 @@ const subscribeToMount = (listener: () => void) => {
   };
 };
 
+/**
+ * Calls `listener` once a toast has been asked for (at once if one already was): the landing page
+ * hydrates its toaster island only then (src/landing.tsx).
+ */
+export function whenToastRequested(listener: () => void): void {
+  if (mounted) listener();
+  else mountListeners.add(listener);
+}
+
 /** Whether the lazily loaded Toaster should be on the page yet (never during prerendering). */
 export const useToasterMounted = (): boolean =>
   useSyncExternalStore(

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openBeforeCode } from './support/before-code';
 import { expect, test } from './support/fixtures';
 
 const infoPages = [
@@ -257,4 +258,46 @@ test('each page has its own title, also after client-side navigation', async ({ 
   await expect(page).toHaveTitle('Help Center · NGO Portal');
   await page.goBack();
   await expect(page).toHaveTitle('Pricing · NGO Portal');
+});
+
+test("a signed-in NGO admin's tap on 'Choose plan' before the code has loaded opens the checkout", async ({
+  page,
+  signIn,
+}) => {
+  await signIn('NGO_ADMIN');
+  // The page is prerendered for visitors, where 'Choose plan' links to sign-up; the session is only
+  // known to the code, so public/boot.js holds the tap and replays it once the code is there.
+  const release = await openBeforeCode(page, '/pricing');
+  const choose = page.getByRole('link', { name: 'Choose plan NGO Growth' });
+  await choose.click();
+  await expect(choose).toHaveAttribute('data-tap-waiting', '');
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  const checkout = page.waitForRequest(
+    (r) => r.method() === 'POST' && /\/api\/payments\/[^/]+\/checkout\/subscription$/.test(r.url()),
+  );
+  await release();
+  await checkout;
+  await expect(page).toHaveURL(/\/api\/test-mode\/flutterwave\/checkout\//);
+});
+
+test("a visitor's tap on 'Choose plan' before the code has loaded goes to sign-up with the plan", async ({
+  page,
+}) => {
+  await openBeforeCode(page, '/pricing');
+  await page.getByRole('link', { name: 'Choose plan NGO Growth' }).click();
+  await expect(page).toHaveURL(/\/signup\?plan=growth$/);
+});
+
+test('a search typed in the help center before the code has loaded is applied once it has', async ({
+  page,
+}) => {
+  const release = await openBeforeCode(page, '/help-center');
+  const main = page.getByRole('main');
+  await main.getByLabel('Search the help center').fill('Mobile MONEY');
+  await release();
+  await expect(main.getByText('How can donors pay?')).toBeVisible();
+  await expect(main.getByText('I forgot my password. How do I reset it?')).toHaveCount(0);
+  await expect(main.getByLabel('Search the help center')).toHaveValue('Mobile MONEY');
+  await expect(page).toHaveURL(/\/help-center\?q=Mobile(\+|%20)MONEY$/);
 });

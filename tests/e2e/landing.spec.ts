@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { openBeforeCode } from './support/before-code';
 import { expect, test } from './support/fixtures';
 
 const sectionIds = [
@@ -244,4 +245,17 @@ test.describe('newsletter', () => {
       await expect(email).toHaveValue('');
     }
   });
+});
+
+test("a tap on 'Learn more' before the code has loaded opens the dialog once it has", async ({ page }) => {
+  const release = await openBeforeCode(page, '/');
+  const button = page.getByRole('button', { name: 'Learn more about Grants Database' });
+  await button.click();
+  // Held by public/boot.js, which loads the code now, hydrates the card's island and replays the tap.
+  await expect(button).toHaveAttribute('data-tap-waiting', '');
+  await release();
+  const dialog = page.getByRole('dialog', { name: 'Grants Database' });
+  await expect(dialog).toBeVisible();
+  // The modal hides the rest of the page from the accessibility tree; the mark is gone.
+  await expect(page.locator('[data-tap-waiting]')).toHaveCount(0);
 });

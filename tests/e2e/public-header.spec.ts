@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { openBeforeCode } from './support/before-code';
 import { expect, test } from './support/fixtures';
 
 const desktopEntries = ['Services', 'About', 'Grants', 'Blog', 'Pricing', 'Contact'];
@@ -254,5 +255,79 @@ test.describe('small phone', () => {
     const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
     const bar = await header(page).boundingBox();
     expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  });
+});
+
+test.describe('before the page code has loaded (no dead taps)', () => {
+  for (const path of ['/pricing', '/']) {
+    test(`the theme toggle answers at once on ${path}, and React takes over from there`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      const release = await openBeforeCode(page, path);
+      const html = page.locator('html');
+      const banner = page.getByRole('banner');
+      await banner.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect(html).toHaveClass(/\bdark\b/);
+      await expect(banner.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+      expect(
+        await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('darkMode')]),
+      ).toEqual(['dark', 'true']);
+      expect(await page.evaluate(() => document.cookie)).toContain('theme=dark');
+      await expect(html).not.toHaveAttribute('data-app-ready', 'true');
+
+      await release();
+      await banner.getByRole('button', { name: 'Switch to light mode' }).click();
+      await expect(html).not.toHaveClass(/\bdark\b/);
+      await expect(banner.getByRole('button', { name: 'Switch to dark mode' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    });
+  }
+
+  test.describe('mobile', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    for (const path of ['/pricing', '/']) {
+      test(`the menu opens and closes at once on ${path}, and its state carries over`, async ({ page }) => {
+        const release = await openBeforeCode(page, path);
+        const panel = page.locator('#public-mobile-menu');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const close = page.getByRole('button', { name: 'Close menu' });
+        await expect(close).toHaveAttribute('aria-expanded', 'true');
+        await expect(panel.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText([
+          ...mobileEntries,
+          'Sign In',
+          'Sign Up',
+        ]);
+        // Escape closes it and gives focus back to its button, as once hydrated.
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(panel).toBeVisible();
+        await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', 'true');
+
+        // The code arrives with the menu open: the header adopts that, so one tap closes it.
+        await release();
+        await expect(close).toHaveAttribute('aria-expanded', 'true');
+        await close.click();
+        await expect(panel).toBeHidden();
+        await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        );
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(panel).toBeVisible();
+      });
+    }
+
+    test('a section link of the open menu on / scrolls below the bar and closes the menu', async ({
+      page,
+    }) => {
+      await openBeforeCode(page, '/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#public-mobile-menu').getByRole('link', { name: 'Testimonials' }).click();
+      await expect(page.locator('#public-mobile-menu')).toBeHidden();
+      await expectSectionAtTop(page, 'testimonials');
+      await expect(page).toHaveURL(/\/$/);
+    });
   });
 });

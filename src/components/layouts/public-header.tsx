@@ -7,7 +7,7 @@ import { OutboxStatus } from '@/components/outbox/outbox-status';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { desktopNav } from '@/config/marketing-content';
 import { BrandLogo } from './brand-logo';
-import { MobileMenuButton, MobileMenuPanel } from './public-mobile-menu';
+import { MobileMenuButton, MobileMenuPanel, mobileMenuId } from './public-mobile-menu';
 import { NavEntryLink } from './section-link';
 
 /** SPEC §9: the bar turns compact once the page is scrolled more than this many pixels. */
@@ -27,6 +27,14 @@ function useScrolledPast(px: number) {
   );
 }
 
+/**
+ * Whether the menu is open on screen: boot.js may have opened it before hydration, and the header
+ * starts from what the visitor sees (the same markup, so hydration does not mismatch). Closed on
+ * the server.
+ */
+const menuOpenOnScreen = () =>
+  typeof document !== 'undefined' && document.getElementById(mobileMenuId)?.hidden === false;
+
 const desktopLinkClass =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white data-[status=active]:text-brand-700 dark:data-[status=active]:text-brand-100';
 
@@ -34,10 +42,14 @@ const desktopLinkClass =
  * The visitors' fixed top bar (SPEC §2 'Public header', §4 'Header', 'Mobile menu'). Transparent
  * and tall at the top of the page, compact with a blurred translucent background and a border once
  * scrolled; `data-scrolled` exposes that state. The mobile menu takes over below the lg breakpoint.
+ *
+ * The bar answers before its code has loaded (ADR 0025): public/boot.js runs the theme toggle and
+ * the menu and keeps `data-scrolled` and `data-menu-open` up to date, so every style here follows
+ * those attributes rather than React state, and the header adopts the menu's state on hydration.
  */
 export function PublicHeader() {
   const scrolled = useScrolledPast(compactThreshold);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(menuOpenOnScreen);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -66,6 +78,13 @@ export function PublicHeader() {
     };
   }, [menuOpen]);
 
+  // The app hydrates in a transition, over many tasks: boot.js may still open or close the menu
+  // after this component has rendered and before its hydration is committed. Adopt the screen's.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing with the DOM boot.js changed
+    setMenuOpen(menuOpenOnScreen());
+  }, []);
+
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -73,22 +92,15 @@ export function PublicHeader() {
       ref={headerRef}
       id="public-header"
       data-scrolled={scrolled ? 'true' : 'false'}
+      data-menu-open={menuOpen ? 'true' : 'false'}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-300',
-        scrolled
-          ? 'border-slate-200 bg-white/80 shadow-sm backdrop-blur-md dark:border-slate-800 dark:bg-slate-950/80'
-          : menuOpen
-            ? 'border-transparent bg-white dark:bg-slate-950'
-            : 'border-transparent bg-transparent',
+        'group/header fixed inset-x-0 top-0 z-40 border-b border-transparent bg-transparent transition-[background-color,border-color,box-shadow] duration-300',
+        'data-[scrolled=false]:data-[menu-open=true]:bg-white dark:data-[scrolled=false]:data-[menu-open=true]:bg-slate-950',
+        'data-[scrolled=true]:border-slate-200 data-[scrolled=true]:bg-white/80 data-[scrolled=true]:shadow-sm data-[scrolled=true]:backdrop-blur-md dark:data-[scrolled=true]:border-slate-800 dark:data-[scrolled=true]:bg-slate-950/80',
       )}
     >
       {/* 48px row + padding: 80px tall at the top, 64px compact (sectionScrollOffset counts on it). */}
-      <div
-        className={cn(
-          'mx-auto box-content flex h-12 max-w-6xl items-center justify-between gap-2 px-4 transition-[padding] duration-300',
-          scrolled ? 'py-2' : 'py-4',
-        )}
-      >
+      <div className="mx-auto box-content flex h-12 max-w-6xl items-center justify-between gap-2 px-4 py-4 transition-[padding] duration-300 group-data-[scrolled=true]/header:py-2">
         <PageLink to="/" className="shrink-0 rounded-lg" onClick={closeMenu}>
           <BrandLogo />
         </PageLink>

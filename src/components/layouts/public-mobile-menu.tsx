@@ -53,16 +53,21 @@ export function MobileMenuButton({
       aria-label={open ? 'Close menu' : 'Open menu'}
       aria-expanded={open}
       aria-controls={mobileMenuId}
+      // public/boot.js opens and closes the menu until this is hydrated (ADR 0025).
+      data-boot="menu"
       onClick={onToggle}
-      className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+      className="group inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
     >
-      {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+      {/* Both icons are in the markup and aria-expanded picks one, so boot.js need not swap them. */}
+      <Menu aria-hidden className="size-6 group-aria-expanded:hidden" />
+      <X aria-hidden className="hidden size-6 group-aria-expanded:block" />
     </button>
   );
 }
 
 /**
- * The mobile menu: all seven entries of SPEC §2 in order, the auth links and the social
+ * The mobile menu: all seven entries in the order of SPEC §2 (Services, About, Grants, Blog,
+ * Pricing, Testimonials, Contact), the auth links ('Sign In', 'Sign Up') and the social
  * placeholders. Always in the document (hidden while closed) so aria-controls points at something;
  * showing it again restarts the item animations.
  */

@@ -34,9 +34,12 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('InstallAppButton', () => {
-  it('renders nothing while the browser offers no installation', () => {
+  it('offers nothing while the browser offers no installation (the icon waits hidden for public/boot.js)', () => {
     const { container } = render(<InstallAppButton />);
-    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(container.querySelector('[data-boot="install"]')).toHaveAttribute('hidden');
+    const { container: menu } = render(<InstallAppButton variant="menu" />);
+    expect(menu).toBeEmptyDOMElement();
   });
 
   it('appears when beforeinstallprompt fires, even after mounting, and opens the browser prompt', async () => {

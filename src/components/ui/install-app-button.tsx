@@ -20,6 +20,23 @@ export function InstallAppButton({
   className?: string;
 }) {
   const option = useInstallOption();
+  // The header's icon is in the markup, hidden, whatever the option: public/boot.js shows it and
+  // prompts natively when the browser offers installation before this is hydrated (ADR 0025).
+  if (variant === 'icon' && option !== 'ios-hint') {
+    return (
+      <button
+        type="button"
+        data-boot="install"
+        hidden={option !== 'prompt'}
+        aria-label="Install app"
+        title="Install app"
+        onClick={() => void promptInstall()}
+        className={cn(iconButtonClass, className)}
+      >
+        <Download aria-hidden className="size-5" />
+      </button>
+    );
+  }
   if (option === 'none') return null;
   if (option === 'prompt') {
     return (

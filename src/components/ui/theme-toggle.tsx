@@ -11,6 +11,8 @@ export function ThemeToggle({ className }: { className?: string }) {
       type="button"
       aria-label={label}
       title={label}
+      // public/boot.js switches the theme until this is hydrated (ADR 0025).
+      data-boot="theme"
       onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
       className={cn(
         'inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
