@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db';
+import { schedulePlannerStatistics } from './db/planner-statistics';
 import { seedDemoData } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger, errorText } from './logger';
@@ -33,6 +34,7 @@ async function main() {
   }
 
   const stopPurge = scheduleIdempotencyPurge(handle.db, logger);
+  const stopStatistics = schedulePlannerStatistics(handle, logger);
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   const mailer = createMailer({ db: handle.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
@@ -71,6 +73,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopPurge();
+    stopStatistics();
     stopPaymentPoll();
     stopMailSweep();
     server.close(() => {
