@@ -46,7 +46,7 @@ test('the landing page, its newsletter form validating with zod, reports no CSP 
   expect(await violations()).toEqual([]);
 });
 
-test('the grants listing, with its zod-validated search, reports no CSP violation', async ({ page }) => {
+test('the grants listing, its search read from the address, reports no CSP violation', async ({ page }) => {
   const violations = await recordCspViolations(page);
   await page.goto('/public-grants?q=water');
   await expect(page.getByTestId('result-count')).toBeVisible();

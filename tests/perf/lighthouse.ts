@@ -4,7 +4,8 @@
  * same server. Robust to a shared 2-core machine: the pages are interleaved round by round, medians
  * of BENCH_RUNS (default 5) rounds are reported with their spread and Lighthouse's benchmarkIndex,
  * and a round whose bare page shows a busy machine is run again. Writes the figures and budgets to
- * docs/performance.md and exits 1 when / or /public-grants is over budget.
+ * docs/performance.md and exits 1 when / or /public-grants is over budget. BENCH_LHR_DIR=<folder>
+ * keeps each run's full Lighthouse report there.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +93,12 @@ async function lighthouseRun(url: string, chromePort: number): Promise<Omit<Figu
       throttlingMethod: 'simulate',
     });
     const lhr = result!.lhr;
+    // BENCH_LHR_DIR keeps every run's full report, to read what a figure is made of (long tasks, the LCP element).
+    if (process.env.BENCH_LHR_DIR)
+      writeFileSync(
+        join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     if (lhr.runtimeError || lhr.runWarnings.length)
       console.warn(url, lhr.runtimeError ?? '', lhr.runWarnings.join(' | '));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ListingCount, MoreState } from '@/lib/listing/use-paged-listing';
 import { VirtualGrid } from './virtual-grid';
@@ -99,7 +99,11 @@ export interface ListingResultsProps<T> {
 
 /** Skeleton cards while the first page loads, then the cards (or 'No … found.'), then the more row. */
 export function ListingResults<T>(props: ListingResultsProps<T>) {
-  const { items, count, more, onLoadMore, nouns } = props;
+  const { count, more, onLoadMore, nouns } = props;
+  // The cards render in a transition, which React splits into short tasks: TanStack Query delivers
+  // a page through useSyncExternalStore, whose updates are never split, and a page of cards
+  // arriving on a slow phone was one long task that a tap had to wait for (ADR 0025).
+  const items = useDeferredValue(props.items);
   if (items === undefined)
     return (
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>

@@ -1,11 +1,11 @@
 import type { GrantFilter, GrantSortField, SortOrder } from '@contract/grants';
-import * as z from 'zod/mini';
-import { daySearchParam, enumSearchParam, textSearchParam } from '@/lib/listing/search-param-schemas';
+import { dayParam, enumParam, searchParamsReader, textParam } from '@/lib/listing/search-params-reader';
 
 /*
  * The grants listing's filter as URL search params (/public-grants, /grants), so a filtered list is
- * a shareable link. zod/mini keeps the validator small on the prerendered public page. Anything
- * unusable in a hand-edited or old link is dropped rather than failing the page.
+ * a shareable link. Read by hand (lib/listing/search-params-reader), so no schema library loads
+ * with the prerendered page. Anything unusable in a hand-edited or old link is dropped rather than
+ * failing the page.
  */
 
 const grantSortFields = [
@@ -17,13 +17,13 @@ const grantSortFields = [
 const sortOrders = ['asc', 'desc'] as const satisfies readonly SortOrder[];
 
 /** Its output is the listing's one filter type, GrantFilter. */
-export const grantsSearchSchema = z.object({
-  country: textSearchParam(),
-  areaOfInterest: textSearchParam(),
-  category: textSearchParam(),
-  publishedFrom: daySearchParam(),
-  publishedTo: daySearchParam(),
-  search: textSearchParam(),
-  sortBy: enumSearchParam(grantSortFields),
-  sortOrder: enumSearchParam(sortOrders),
-}) satisfies z.ZodMiniType<GrantFilter>;
+export const grantsSearchSchema = searchParamsReader<GrantFilter>({
+  country: textParam(),
+  areaOfInterest: textParam(),
+  category: textParam(),
+  publishedFrom: dayParam(),
+  publishedTo: dayParam(),
+  search: textParam(),
+  sortBy: enumParam(grantSortFields),
+  sortOrder: enumParam(sortOrders),
+});

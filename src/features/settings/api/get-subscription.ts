@@ -1,4 +1,4 @@
-import { ngoSubscription, type NgoSubscription } from '@contract/payments';
+import type { NgoSubscription } from '@contract/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,7 +9,10 @@ export const billingQueryKeys = {
 };
 
 export async function getSubscription({ signal }: { signal?: AbortSignal } = {}): Promise<NgoSubscription> {
-  return ngoSubscription.parse(await api<unknown>('/payments/subscription', { signal }));
+  const answer = await api<unknown>('/payments/subscription', { signal });
+  // The schema (and zod with it) loads with the answer, not with the route tree every page loads (ADR 0006).
+  const { ngoSubscription } = await import('@contract/payments');
+  return ngoSubscription.parse(answer);
 }
 
 export const getSubscriptionQueryOptions = () =>
