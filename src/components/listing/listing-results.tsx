@@ -1,7 +1,9 @@
 import { Loader2 } from 'lucide-react';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import type { ListingCount, MoreState } from '@/lib/listing/use-paged-listing';
+import { OfflineListNote } from '@/components/offline-list-note';
+import type { ListingFilter } from '@/lib/listing/listing-definition';
+import type { ListingCount, MoreState, PagedListing } from '@/lib/listing/use-paged-listing';
 import { VirtualGrid } from './virtual-grid';
 
 /** A listing's words: 'grant' / 'grants', 'blog post' / 'blog posts'. */
@@ -82,10 +84,11 @@ export function MoreRow({
 }
 
 export interface ListingResultsProps<T> {
-  items: readonly T[] | undefined;
-  count: ListingCount | undefined;
-  more: MoreState;
-  onLoadMore: () => void;
+  /** What usePagedListing answered. */
+  listing: Pick<
+    PagedListing<T, ListingFilter>,
+    'items' | 'loaded' | 'count' | 'more' | 'loadMore' | 'offline' | 'savedAt'
+  >;
   nouns: ListingNouns;
   /** The list's accessible name. */
   label: string;
@@ -97,13 +100,27 @@ export interface ListingResultsProps<T> {
   estimatedRowPx: number;
 }
 
-/** Skeleton cards while the first page loads, then the cards (or 'No … found.'), then the more row. */
+/**
+ * Offline, the note on what the list shows; then skeleton cards while the first page loads, then the
+ * cards (or 'No … found.'), then the more row.
+ */
 export function ListingResults<T>(props: ListingResultsProps<T>) {
-  const { count, more, onLoadMore, nouns } = props;
+  const { listing } = props;
+  return (
+    <>
+      {listing.offline && listing.loaded !== undefined && <OfflineListNote savedAt={listing.savedAt} />}
+      <Results {...props} />
+    </>
+  );
+}
+
+function Results<T>(props: ListingResultsProps<T>) {
+  const { count, more, loadMore: onLoadMore } = props.listing;
+  const { nouns } = props;
   // The cards render in a transition, which React splits into short tasks: TanStack Query delivers
   // a page through useSyncExternalStore, whose updates are never split, and a page of cards
   // arriving on a slow phone was one long task that a tap had to wait for (ADR 0025).
-  const items = useDeferredValue(props.items);
+  const items = useDeferredValue(props.listing.items);
   if (items === undefined)
     return (
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>

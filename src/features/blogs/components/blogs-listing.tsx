@@ -2,7 +2,6 @@ import type { Blog, BlogFilter, BlogSortField, SortOrder } from '@contract/blogs
 import { blogCategories } from '@contract/listing-match';
 import { useMemo } from 'react';
 import { ListingResults, ListingStatus } from '@/components/listing/listing-results';
-import { OfflineListNote } from '@/components/offline-list-note';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
@@ -148,13 +147,8 @@ export function BlogsListing({ filters, onFiltersChange, baseURL, className }: B
           </SelectField>
         </div>
       </div>
-      {listing.offline && loaded !== undefined && <OfflineListNote savedAt={listing.savedAt} />}
-
       <ListingResults
-        items={listing.items}
-        count={listing.count}
-        more={listing.more}
-        onLoadMore={listing.loadMore}
+        listing={listing}
         nouns={nouns}
         label="Blog posts"
         emptyText="No blogs found."

@@ -2,7 +2,6 @@ import type { GrantFilter, GrantSummary } from '@contract/grants';
 import { grantFilterOptions, warmGrantSearch } from '@contract/listing-match';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ListingResults, ListingStatus } from '@/components/listing/listing-results';
-import { OfflineListNote } from '@/components/offline-list-note';
 import { cn } from '@/components/ui/cn';
 import { usePagedListing } from '@/lib/listing/use-paged-listing';
 import { grantsListing } from '../grants-listing-definition';
@@ -90,13 +89,8 @@ export function GrantsListing({ filters, onFiltersChange, actions, className }: 
         />
         <GrantsSort {...form.sort} onChange={(sort) => form.search(sort)} />
       </div>
-      {listing.offline && loaded !== undefined && <OfflineListNote savedAt={listing.savedAt} />}
-
       <ListingResults
-        items={listing.items}
-        count={listing.count}
-        more={listing.more}
-        onLoadMore={listing.loadMore}
+        listing={listing}
         nouns={nouns}
         label="Grants"
         emptyText="No grants found."
