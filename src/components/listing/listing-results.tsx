@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { OfflineListNote } from '@/components/offline-list-note';
 import type { ListingFilter } from '@/lib/listing/listing-definition';
@@ -117,10 +117,9 @@ export function ListingResults<T>(props: ListingResultsProps<T>) {
 function Results<T>(props: ListingResultsProps<T>) {
   const { count, more, loadMore: onLoadMore } = props.listing;
   const { nouns } = props;
-  // The cards render in a transition, which React splits into short tasks: TanStack Query delivers
-  // a page through useSyncExternalStore, whose updates are never split, and a page of cards
-  // arriving on a slow phone was one long task that a tap had to wait for (ADR 0025).
-  const items = useDeferredValue(props.listing.items);
+  // Not deferred (useDeferredValue): a page arriving at the end of the list must lengthen it in the
+  // same render, or a scroll to the end lands short of the new cards while the virtualizer measures.
+  const { items } = props.listing;
   if (items === undefined)
     return (
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
