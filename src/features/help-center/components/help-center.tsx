@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SearchField } from '@/components/ui/search-field';
 import { helpTopics } from '../help-articles';
 import { countArticles, searchHelpTopics } from '../search-articles';
-import { useHydrated } from '../use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100';
 
