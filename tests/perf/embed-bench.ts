@@ -18,15 +18,10 @@ import { writePerformanceSection } from './performance-report';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 import { startServerProcess } from '../e2e/support/server-process';
+import { regular2g } from './network-conditions';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const budgetKb = 150;
-const regular2g = {
-  offline: false,
-  latency: 300,
-  downloadThroughput: 250_000 / 8,
-  uploadThroughput: 50_000 / 8,
-};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

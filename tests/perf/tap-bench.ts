@@ -18,15 +18,10 @@ import { writePerformanceSection } from './performance-report';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 import { startServerProcess } from '../e2e/support/server-process';
+import { regular3g } from './network-conditions';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ANSWER_TIMEOUT_MS = 30_000;
-const regular3g = {
-  offline: false,
-  latency: 100,
-  downloadThroughput: 750_000 / 8,
-  uploadThroughput: 250_000 / 8,
-};
 
 const pages = ['/', '/pricing', '/public-grants'];
 const controls = [
