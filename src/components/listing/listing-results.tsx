@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { OfflineListNote } from '@/components/offline-list-note';
 import type { ListingFilter } from '@/lib/listing/listing-definition';
@@ -16,8 +16,11 @@ export interface ListingNouns {
  * The result line ('1 grant', '1,234 grants'). While pages not loaded yet may hold more matches of
  * the form's draft, the number is a lower bound: '12+ grants'.
  */
+// Made once: toLocaleString() builds a formatter per call, a cost a slow phone feels on each render.
+let numberFormat: Intl.NumberFormat | undefined;
+
 export function countLabel(count: ListingCount, nouns: ListingNouns): string {
-  const n = `${count.n.toLocaleString()}${count.exact ? '' : '+'}`;
+  const n = `${(numberFormat ??= new Intl.NumberFormat()).format(count.n)}${count.exact ? '' : '+'}`;
   return count.n === 1 && count.exact ? `1 ${nouns.one}` : `${n} ${nouns.many}`;
 }
 
@@ -114,33 +117,24 @@ export function ListingResults<T>(props: ListingResultsProps<T>) {
   );
 }
 
+const noItems: readonly never[] = [];
+
 function Results<T>(props: ListingResultsProps<T>) {
   const { count, more, loadMore: onLoadMore } = props.listing;
   const { nouns } = props;
-  // Not deferred (useDeferredValue): a page arriving at the end of the list must lengthen it in the
-  // same render, or a scroll to the end lands short of the new cards while the virtualizer measures.
-  const { items } = props.listing;
-  if (items === undefined)
-    return (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i}>{props.renderSkeleton()}</div>
-        ))}
-      </div>
-    );
-  if (items.length === 0)
-    return (
-      <div className="flex flex-col">
-        <p className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center text-lg font-semibold text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
-          {props.emptyText}
-        </p>
-        <MoreRow more={more} nouns={nouns} onRetry={onLoadMore} />
-      </div>
-    );
+  // The first cards replace the skeleton in a deferred render, which React does in slices a slow
+  // phone can scroll and tap between, not in one long task while the page loads. Later pages are not
+  // deferred: one arriving at the end of the list must lengthen it in the same render, or a scroll
+  // to the end lands short of the new cards while the virtualizer measures.
+  const deferred = useDeferredValue(props.listing.items);
+  const items = deferred === undefined ? undefined : props.listing.items;
   return (
     <div className="flex flex-col">
+      {/* Mounted while the skeleton shows, so it has measured its width and its place on the page
+          before the first cards arrive: they are drawn once, where they belong, with no second
+          render and layout when the list first measures itself. */}
       <VirtualGrid
-        items={items}
+        items={items ?? noItems}
         getKey={props.getKey}
         renderItem={props.renderItem}
         label={props.label}
@@ -148,7 +142,22 @@ function Results<T>(props: ListingResultsProps<T>) {
         estimatedRowPx={props.estimatedRowPx}
         onEndReached={more === 'idle' ? onLoadMore : undefined}
       />
-      <MoreRow more={more} nouns={nouns} onRetry={onLoadMore} />
+      {items === undefined ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i}>{props.renderSkeleton()}</div>
+          ))}
+        </div>
+      ) : (
+        <>
+          {items.length === 0 && (
+            <p className="rounded-xl border border-slate-200 bg-white px-4 py-10 text-center text-lg font-semibold text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
+              {props.emptyText}
+            </p>
+          )}
+          <MoreRow more={more} nouns={nouns} onRetry={onLoadMore} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Column count for the list's width: cards stay readable (about 300px at least) on every screen. */
 export function columnsForWidth(width: number): number {
@@ -86,8 +86,9 @@ export function VirtualGrid<T>({
   return (
     <div
       ref={listRef}
-      role="list"
-      aria-label={label}
+      // An empty list (the skeleton or 'No … found.' shows instead) is no list to assistive technology.
+      role={items.length ? 'list' : undefined}
+      aria-label={items.length ? label : undefined}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
@@ -106,15 +107,13 @@ export function VirtualGrid<T>({
             }}
           >
             {items.slice(first, first + columns).map((item, i) => (
-              <div
+              <Cell
                 key={getKey(item)}
-                role="listitem"
-                aria-posinset={first + i + 1}
-                aria-setsize={setSize}
-                className="min-w-0"
-              >
-                {renderItem(item)}
-              </div>
+                item={item}
+                renderItem={renderItem}
+                position={first + i + 1}
+                setSize={setSize}
+              />
             ))}
           </div>
         );
@@ -122,3 +121,22 @@ export function VirtualGrid<T>({
     </div>
   );
 }
+
+interface CellProps<T> {
+  item: T;
+  renderItem: (item: T) => ReactNode;
+  position: number;
+  setSize: number;
+}
+
+/**
+ * One card, drawn again only when its item or place changes: the grid re-renders as the list is
+ * measured and scrolled, and redrawing every visible card each time is work a slow phone feels.
+ */
+const Cell = memo(function Cell<T>({ item, renderItem, position, setSize }: CellProps<T>) {
+  return (
+    <div role="listitem" aria-posinset={position} aria-setsize={setSize} className="min-w-0">
+      {renderItem(item)}
+    </div>
+  );
+}) as <T>(props: CellProps<T>) => ReactNode;

@@ -1,6 +1,6 @@
 import type { GrantFilter, GrantSummary } from '@contract/grants';
 import { grantFilterOptions, warmGrantSearch } from '@contract/listing-match';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { ListingResults, ListingStatus } from '@/components/listing/listing-results';
 import { cn } from '@/components/ui/cn';
 import { usePagedListing } from '@/lib/listing/use-paged-listing';
@@ -55,8 +55,11 @@ export interface GrantsListingProps {
 export function GrantsListing({ filters, onFiltersChange, actions, className }: GrantsListingProps) {
   const listing = usePagedListing(grantsListing, { filter: filters, onFilterChange: onFiltersChange });
   const { form, loaded } = listing;
-  // Options come from the loaded results, worked out once per result rather than per keystroke.
-  const options = useMemo(() => grantFilterOptions(loaded ?? noGrants), [loaded]);
+  // Options come from the loaded results, worked out once per result rather than per keystroke, and
+  // in a deferred render: the lists are only read when a select opens, so working them out (and
+  // building the collator that sorts them) never lengthens the render that shows the first cards.
+  const optionsFrom = useDeferredValue(loaded ?? noGrants);
+  const options = useMemo(() => grantFilterOptions(optionsFrom), [optionsFrom]);
   useWarmSearch(loaded);
 
   return (
