@@ -84,6 +84,17 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(20),
   ),
+  // Users' files (issue 13): S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/files.
+  // S3_ENDPOINT names a non-AWS server (MinIO, Ceph, R2…); path-style addressing is then the default.
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).optional(),
+  ),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.enum(['auto', 'true', 'false']).default('auto'),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -123,6 +134,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Real keys with the simulator switched on would look like live payments while taking none.
     throw new EnvError(
       'Invalid environment configuration:\n  PAYMENTS_TEST_MODE: cannot be true when FLUTTERWAVE_SECRET_KEY is set.',
+    );
+  }
+  if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) && !env.S3_BUCKET) {
+    // Storage settings without a bucket would silently keep files on the local disk instead.
+    throw new EnvError(
+      'Invalid environment configuration:\n  S3_BUCKET: required when other S3_ variables are set.',
+    );
+  }
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set.',
     );
   }
   const paymentsTestMode =

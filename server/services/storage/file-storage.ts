@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+
+/** Bytes `start` to `end` of an object, both included (HTTP's Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the bytes of users' files live (issue 13): the local disk under DATA_DIR by default, or
+ * S3-compatible object storage when configured (`storage-from-env.ts`). Metadata (names, folders,
+ * owners, quotas) is the database's; this only keeps bytes under keys the server makes.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores exactly `size` bytes under `key`; a body of another length is refused and nothing is kept. */
+  put(key: string, body: Readable | Uint8Array, size: number): Promise<void>;
+  /** The object's bytes, or a range of them; StorageObjectMissing when there is no such object. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** The object's size in bytes, undefined when there is no such object. */
+  size(key: string): Promise<number | undefined>;
+  /** Removes the object; removing a missing one is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+export class StorageObjectMissing extends Error {
+  constructor(key: string) {
+    super(`No stored object under ${key}`);
+    this.name = 'StorageObjectMissing';
+  }
+}
+
+export class StorageSizeMismatch extends Error {
+  constructor(key: string, expected: number, actual: number) {
+    super(`Object ${key}: ${actual} bytes received, ${expected} declared`);
+    this.name = 'StorageSizeMismatch';
+  }
+}
+
+/**
+ * Keys are made by the server (ids, slashes between parts), never from a user's file name: anything
+ * else is a programming error, refused before it can name a path outside the store.
+ */
+const keyPattern = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_-]*)*$/;
+
+export function assertStorageKey(key: string): void {
+  if (key.length > 512 || !keyPattern.test(key))
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+export function assertRange(range: ByteRange | undefined): void {
+  if (
+    range &&
+    !(
+      Number.isSafeInteger(range.start) &&
+      Number.isSafeInteger(range.end) &&
+      range.start >= 0 &&
+      range.end >= range.start
+    )
+  )
+    throw new Error(`Invalid byte range: ${JSON.stringify(range)}`);
+}

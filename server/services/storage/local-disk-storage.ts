@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertRange,
+  assertStorageKey,
+  StorageObjectMissing,
+  StorageSizeMismatch,
+  type ByteRange,
+  type FileStorage,
+} from './file-storage';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+/**
+ * Files on the local disk, one per key under `root` (DATA_DIR/files). A write goes to a temporary
+ * file beside its place and is renamed over it once whole, so a killed process or a short body never
+ * leaves a partial object under the key.
+ */
+export function localDiskStorage(root: string): FileStorage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    return join(base, ...key.split('/'));
+  };
+
+  return {
+    kind: 'local',
+
+    async put(key, body, size) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.${randomBytes(6).toString('hex')}.part`;
+      let received = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          // Stop as soon as the body is longer than declared, not after writing all of it.
+          if (received > size) done(new StorageSizeMismatch(key, size, received));
+          else done(null, chunk);
+        },
+      });
+      try {
+        const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
+        await pipeline(source, counter, createWriteStream(partial, { flags: 'wx' }));
+        if (received !== size) throw new StorageSizeMismatch(key, size, received);
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+
+    async read(key, range?: ByteRange) {
+      assertRange(range);
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch (error) {
+        if (isMissing(error)) throw new StorageObjectMissing(key);
+        throw error;
+      }
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    },
+
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
