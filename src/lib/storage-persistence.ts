@@ -39,20 +39,3 @@ export async function storageFigures(): Promise<StorageFigures | null> {
     return null;
   }
 }
-
-/** '12.3 MB' in the user's locale. */
-export function formatBytes(bytes: number, locale?: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
-}

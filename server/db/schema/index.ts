@@ -6,3 +6,4 @@ export * from './marketing';
 export * from './ai';
 export * from './idempotency';
 export * from './payments';
+export * from './storage';

@@ -1,7 +1,8 @@
 import { HardDrive } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { formatBytes, storageFigures, type StorageFigures } from '@/lib/storage-persistence';
+import { formatBytes } from '@contract/format-bytes';
+import { storageFigures, type StorageFigures } from '@/lib/storage-persistence';
 
 type State = { status: 'loading' } | { status: 'unknown' } | { status: 'ready'; figures: StorageFigures };
 
