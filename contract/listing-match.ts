@@ -155,16 +155,16 @@ export function matchesBlog(blog: BlogFields, filters: BlogFilter = {}): boolean
   return blogMatcher(filters)(blog);
 }
 
-/**
- * Distinct values, compared without letter case (the first spelling met is kept), sorted
- * alphabetically without letter case. Blank values are dropped.
- */
 // One collator for every sort: localeCompare with options builds a new one per comparison, which
 // made the options of one page of grants cost tens of milliseconds on a slow phone.
 let collator: Intl.Collator | undefined;
 const compareBase = (a: string, b: string) =>
   (collator ??= new Intl.Collator('en', { sensitivity: 'base' })).compare(a, b);
 
+/**
+ * Distinct values, compared without letter case (the first spelling met is kept), sorted
+ * alphabetically without letter case. Blank values are dropped.
+ */
 function distinctSorted(values: Iterable<string>): string[] {
   const byKey = new Map<string, string>();
   for (const value of values) {

@@ -109,4 +109,16 @@ describe('storage quota', () => {
     expect((await storageUsageOf(t.db, small, now)).limit).toBe(storageLimitOf(growth));
     expect((await storageUsageOf(t.db, other, now)).reserved).toBe(limit);
   });
+
+  it('refuses byte counts that are negative, fractional or not numbers, changing nothing', async () => {
+    const ngoId = await createTestNgo(t, 'Bad counts');
+    await reserveStorage(t.db, ngoId, 1_000, now);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) {
+      await expect(reserveStorage(t.db, ngoId, bad, now)).rejects.toThrow(/Invalid byte count/);
+      await expect(releaseStorage(t.db, ngoId, bad, now)).rejects.toThrow(/Invalid byte count/);
+      await expect(settleUpload(t.db, ngoId, 1_000, bad, now)).rejects.toThrow(/Invalid byte count/);
+      await expect(freeStorage(t.db, ngoId, bad, now)).rejects.toThrow(/Invalid byte count/);
+    }
+    expect(await storageUsageOf(t.db, ngoId, now)).toMatchObject({ used: 0, reserved: 1_000 });
+  });
 });

@@ -18,6 +18,12 @@ export interface StorageUsage {
   plan: Plan;
 }
 
+/** Byte counts come from the server's own checks (a declared length, a stored size): anything else is a bug. */
+function assertBytes(...counts: number[]) {
+  for (const n of counts)
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid byte count: ${String(n)}`);
+}
+
 /** Makes sure the NGO has its usage row, so every change below is one conditional UPDATE of it. */
 async function ensureRow(db: DbExecutor, ngoId: string) {
   await db.insert(storageUsage).values({ ngoId }).onConflictDoNothing();
@@ -56,6 +62,7 @@ async function quotaExceeded(db: DbExecutor, ngoId: string, bytes: number, now: 
  * together pass the limit cannot both be admitted.
  */
 export async function reserveStorage(db: DbExecutor, ngoId: string, bytes: number, now = new Date()) {
+  assertBytes(bytes);
   const { plan } = await getEffectivePlan(db, ngoId, now);
   await ensureRow(db, ngoId);
   const admitted = await db
@@ -73,6 +80,7 @@ export async function reserveStorage(db: DbExecutor, ngoId: string, bytes: numbe
 
 /** Gives back what `reserveStorage` held, for an upload cancelled, failed or expired. */
 export async function releaseStorage(db: DbExecutor, ngoId: string, reserved: number, now = new Date()) {
+  assertBytes(reserved);
   await db
     .update(storageUsage)
     .set({ bytesReserved: sql`greatest(${storageUsage.bytesReserved} - ${reserved}, 0)`, updatedAt: now })
@@ -91,6 +99,7 @@ export async function settleUpload(
   actual: number,
   now = new Date(),
 ) {
+  assertBytes(reserved, actual);
   const { plan } = await getEffectivePlan(db, ngoId, now);
   await ensureRow(db, ngoId);
   const remainingHold = sql`greatest(${storageUsage.bytesReserved} - ${reserved}, 0)`;
@@ -115,6 +124,7 @@ export async function settleUpload(
 
 /** Files purged from the trash free their bytes. */
 export async function freeStorage(db: DbExecutor, ngoId: string, bytes: number, now = new Date()) {
+  assertBytes(bytes);
   await db
     .update(storageUsage)
     .set({ bytesUsed: sql`greatest(${storageUsage.bytesUsed} - ${bytes}, 0)`, updatedAt: now })

@@ -12,13 +12,13 @@ export interface ListingNouns {
   many: string;
 }
 
+// Made once: toLocaleString() builds a formatter per call, a cost a slow phone feels on each render.
+let numberFormat: Intl.NumberFormat | undefined;
+
 /**
  * The result line ('1 grant', '1,234 grants'). While pages not loaded yet may hold more matches of
  * the form's draft, the number is a lower bound: '12+ grants'.
  */
-// Made once: toLocaleString() builds a formatter per call, a cost a slow phone feels on each render.
-let numberFormat: Intl.NumberFormat | undefined;
-
 export function countLabel(count: ListingCount, nouns: ListingNouns): string {
   const n = `${(numberFormat ??= new Intl.NumberFormat()).format(count.n)}${count.exact ? '' : '+'}`;
   return count.n === 1 && count.exact ? `1 ${nouns.one}` : `${n} ${nouns.many}`;
