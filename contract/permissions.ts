@@ -21,6 +21,16 @@ const permissions = {
   'causes:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'causes:write': ['NGO_ADMIN', 'STAFF'],
   'causes:delete': ['NGO_ADMIN'],
+  // Cloud Storage is on every role's menu (SPEC §6), so every member reads the NGO's files.
+  'files:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  // Upload, make folders, rename and move one's own items. Volunteers upload evidence; analysts and
+  // viewers read (contract/files.ts mayChangeItem).
+  'files:write': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER'],
+  // Trash, restore and purge one's own items: every member, so what someone uploaded in a former role
+  // is still theirs to remove (contract/files.ts mayRemoveItem).
+  'files:delete-own': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  // Rename, move, trash, restore and purge anyone's items in the NGO.
+  'files:manage': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
 } satisfies Record<string, Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -14,12 +14,15 @@ import { createAuthRouter } from './routes/auth/auth.routes';
 import { createBlogsRouter } from './routes/blogs/blogs.routes';
 import { createCausesRouter } from './routes/causes/causes.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
+import { createFilesRouter, SMALL_UPLOAD_PATH } from './routes/files/files.routes';
+import { createFoldersRouter } from './routes/files/folders.routes';
 import { createGrantsRouter } from './routes/grants/grants.routes';
 import { createHealthRouter } from './routes/health/health.routes';
 import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
 import { createPaymentsRouter } from './routes/payments/payments.routes';
 import { createSimulatorRouter } from './routes/test-mode/simulator.routes';
+import { SMALL_UPLOAD_MAX_BYTES } from '../contract/files';
 import {
   createPaymentProviders,
   selfRoutingFetch,
@@ -43,17 +46,22 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   );
   // Ours, not hono/compress: it neither streams uncompressed answers nor gzips the same listing per request.
   app.use('*', compress());
-  app.use(
-    '/api/*',
+  const limitOf = (maxSize: number, message: string) =>
     bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
+      maxSize,
       onError: (c) => {
         // The rest of the body stays unread, so this connection cannot carry another request.
-        throw new ApiError(413, 'The request body is too large (1 MB at most).', {
-          headers: closeConnectionHeaders(c),
-        });
+        throw new ApiError(413, message, { headers: closeConnectionHeaders(c) });
       },
-    }),
+    });
+  const jsonLimit = limitOf(BODY_LIMIT_BYTES, 'The request body is too large (1 MB at most).');
+  // The single-request upload streams its body to storage, checked against its Content-Length there.
+  const uploadLimit = limitOf(
+    SMALL_UPLOAD_MAX_BYTES,
+    'This file is too large for a single request (10 MB at most); use the resumable upload.',
+  );
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === SMALL_UPLOAD_PATH ? uploadLimit(c, next) : jsonLimit(c, next),
   );
   // Every handler's database handle and mail queue; mail is delivered after the request's transaction ends.
   app.use('*', requestDb(deps));
@@ -71,6 +79,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));
   app.route('/api/causes', createCausesRouter(deps));
+  app.route('/api/files', createFilesRouter(deps));
+  app.route('/api/folders', createFoldersRouter(deps));
   const paymentFetch = selfRoutingFetch(deps.env, app);
   const providers = createPaymentProviders(deps.env, paymentFetch);
   app.route('/api/payments', createPaymentsRouter(deps, providers));

@@ -14,6 +14,8 @@ import { scheduleIdempotencyPurge } from './services/idempotency-purge';
 import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
+import { storageFromEnv } from './services/storage/storage-from-env';
+import { scheduleTrashPurge } from './services/storage/trash-purge';
 
 async function main() {
   const env = loadEnv();
@@ -27,13 +29,17 @@ async function main() {
   await handle.migrate();
   logger.info({ database: handle.kind }, 'migrations applied');
 
+  const storage = await storageFromEnv(env);
+  logger.info({ storage: storage.kind }, 'file storage ready');
+
   // The embedded database is a demo by default; PostgreSQL is only seeded when asked (never production).
   if (env.SEED_DEMO === 'true' || (env.SEED_DEMO === 'auto' && embedded)) {
-    const result = await seedDemoData(handle.db);
+    const result = await seedDemoData(handle.db, { storage });
     if (result.seeded) logger.info('demo data seeded');
   }
 
   const stopPurge = scheduleIdempotencyPurge(handle.db, logger);
+  const stopTrashPurge = scheduleTrashPurge(handle.db, storage, logger);
   const stopStatistics = schedulePlannerStatistics(handle, logger);
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
@@ -41,7 +47,7 @@ async function main() {
   const ai = createAi({ env, logger });
   if (!ai.configured) logger.info('no AI provider configured (AI_BASE_URL): AI features answer 503');
   const app = createApp(
-    { env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping },
+    { env, db: handle.db, logger, mailer, jwt, ai, storage, ping: handle.ping },
     { serveClient: true },
   );
   const providers = createPaymentProviders(env, selfRoutingFetch(env, app));
@@ -73,6 +79,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopPurge();
+    stopTrashPurge();
     stopStatistics();
     stopPaymentPoll();
     stopMailSweep();

@@ -8,6 +8,7 @@ import { createLogger, errorText, serializeError } from './logger';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { createMailer } from './services/mailer';
+import { testStorage } from './testing/test-app';
 
 /** A logger whose output the test can read, line by line. */
 function capturedLogger() {
@@ -24,6 +25,7 @@ function capturedLogger() {
 describe('the log never carries secrets or personal data', () => {
   let handle: DatabaseHandle;
   let app: ReturnType<typeof createApp>;
+  const files = testStorage();
   const captured = capturedLogger();
 
   beforeAll(async () => {
@@ -60,9 +62,21 @@ describe('the log never carries secrets or personal data', () => {
     const mailer = createMailer({ db: handle.db, logger, from: env.MAIL_FROM });
     const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
     const ai = createAi({ env, logger });
-    app = createApp({ env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping });
+    app = createApp({
+      env,
+      db: handle.db,
+      logger,
+      mailer,
+      jwt,
+      ai,
+      storage: files.storage,
+      ping: handle.ping,
+    });
   });
-  afterAll(() => handle.close());
+  afterAll(async () => {
+    await handle.close();
+    files.remove();
+  });
   beforeEach(() => {
     captured.lines.length = 0;
   });

@@ -115,6 +115,7 @@ beforeAll(async () => {
     mailer: createMailer({ db: t.db, logger, from: t.env.MAIL_FROM }),
     jwt: t.jwt,
     ai: t.ai,
+    storage: t.storage,
     ping: async () => {},
   });
 

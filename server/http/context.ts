@@ -6,6 +6,7 @@ import type { Ai } from '../services/ai';
 import type { Tenant } from '../services/auth/tenant-scope';
 import type { Mailer, MailQueue } from '../services/mailer';
 import type { Jwt } from '../services/auth/jwt';
+import type { FileStorage } from '../services/storage/file-storage';
 
 export interface AuthUser {
   id: string;
@@ -25,6 +26,8 @@ export interface AppDeps {
   jwt: Jwt;
   /** AI completions with usage recording; `configured` is false without AI_BASE_URL (AI routes answer 503). */
   ai: Ai;
+  /** Where the bytes of users' files live: the local disk or an S3-compatible bucket (ADR 0029). */
+  storage: FileStorage;
   ping: () => Promise<void>;
 }
 

@@ -9,6 +9,12 @@ import type { JSONParsed } from 'hono/utils/types';
  */
 export const REVALIDATE = 'public, no-cache';
 
+/**
+ * A member's own data (an NGO's files): revalidated by its ETag on request, but never kept by a
+ * browser's or a proxy's cache, which a shared phone's next user could read (ARCHITECTURE.md, Known traps).
+ */
+export const PER_USER = 'private, no-store';
+
 /** A strong validator: the SHA-256 of the exact body bytes. */
 export function strongETag(body: string | Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url')}"`;
@@ -84,10 +90,10 @@ export function knownBodyOf(res: Response): KnownBody | undefined {
  * Answers a JSON body already serialised (by us or by Postgres) with its ETag, or 304 when the client
  * holds the same bytes. `T` is the contract type the text holds; the route's schema documents it.
  */
-export function revalidatedJson<T>(c: Context, json: string) {
+export function revalidatedJson<T>(c: Context, json: string, cacheControl = REVALIDATE) {
   const body = knownBody(json);
   c.header('ETag', body.etag);
-  c.header('Cache-Control', REVALIDATE);
+  c.header('Cache-Control', cacheControl);
   if (etagMatches(c.req.header('if-none-match'), body.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=UTF-8');
   const res = c.body(body.bytes, 200);

@@ -15,9 +15,9 @@ export function splitPageQuery<Q extends PageQuery>(query: Q) {
  * Answers a page of a listing: the items as the body (revalidated like the whole listing) and the
  * next cursor in a header (contract/paging.ts).
  */
-export function pagedJson<T>(c: Context, page: JsonPage) {
+export function pagedJson<T>(c: Context, page: JsonPage, cacheControl?: string) {
   if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  return revalidatedJson<T>(c, page.json);
+  return revalidatedJson<T>(c, page.json, cacheControl);
 }
 
 /** The paging headers, for a listing route's OpenAPI 200 response. */

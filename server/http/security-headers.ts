@@ -67,15 +67,28 @@ function headerSets(connectOrigins: string[]) {
       contentSecurityPolicy: { ...contentSecurityPolicy, formAction: ["'self'", 'http:', 'https:'] },
       xFrameOptions: 'DENY',
     }),
+    /**
+     * Users' files (issue 13, ADR 0030): whatever an uploaded HTML or SVG holds, opened in place it is
+     * a sandboxed document (a unique origin, no script, no forms) that may load nothing.
+     */
+    userFiles: secureHeaders({
+      ...common,
+      contentSecurityPolicy: { sandbox: [], defaultSrc: ["'none'"] },
+      xFrameOptions: 'DENY',
+    }),
   };
 }
+
+/** The paths that answer a user's uploaded bytes (GET /api/files/{fileId}/content). */
+export const isUserFilePath = (path: string) => /^\/api\/files\/[^/]+\/content\/?$/.test(path);
 
 export const EMBED_PATH_PREFIX = '/cause-embed/';
 export const SIMULATOR_PATH_PREFIX = '/api/test-mode/';
 
 export const securityHeaders = (options: { connectOrigins?: string[] } = {}): MiddlewareHandler => {
-  const { everywhere, embeddable, simulatorPages } = headerSets(options.connectOrigins ?? []);
+  const { everywhere, embeddable, simulatorPages, userFiles } = headerSets(options.connectOrigins ?? []);
   return (c, next) => {
+    if (isUserFilePath(c.req.path)) return userFiles(c, next);
     if (c.req.path.startsWith(EMBED_PATH_PREFIX)) return embeddable(c, next);
     if (c.req.path.startsWith(SIMULATOR_PATH_PREFIX)) return simulatorPages(c, next);
     return everywhere(c, next);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import pg from 'pg';
 import { createApp } from '../app';
@@ -7,6 +10,7 @@ import { createAi } from '../services/ai';
 import { createJwt } from '../services/auth/jwt';
 import { createMailer } from '../services/mailer';
 import { newId } from '../services/ids';
+import { localDiskStorage } from '../services/storage/local-disk-storage';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a throwaway PostgreSQL database
@@ -29,18 +33,38 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
   // Unconfigured unless the test passes AI_BASE_URL (e.g. the URL of server/testing/ai-stand-in.ts).
   const ai = createAi({ env, logger });
-  const app = createApp({ env, db: handle.db, logger, mailer, jwt, ai, ping: handle.ping });
+  const files = testStorage();
+  const app = createApp({
+    env,
+    db: handle.db,
+    logger,
+    mailer,
+    jwt,
+    ai,
+    storage: files.storage,
+    ping: handle.ping,
+  });
   return {
     app,
     db: handle.db,
     jwt,
     env,
     ai,
+    storage: files.storage,
+    /** The folder the storage keeps its files in. */
+    storageDir: files.dir,
     close: async () => {
       await handle.close();
       await dropDatabase();
+      files.remove();
     },
   };
+}
+
+/** Users' files on the local disk, in a fresh temporary folder per test file. */
+export function testStorage() {
+  const dir = mkdtempSync(join(tmpdir(), 'ngo-test-files-'));
+  return { dir, storage: localDiskStorage(dir), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

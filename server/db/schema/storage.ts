@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { ngos } from './ngos';
+import { users } from './users';
 
 /**
  * Each NGO's storage total (issue 13), kept in the same transaction as every change to its files, so
@@ -21,4 +31,77 @@ export const storageUsage = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('storage_usage_non_negative', sql`${t.bytesUsed} >= 0 and ${t.bytesReserved} >= 0`)],
+);
+
+/**
+ * Folders of an NGO's files. A folder in the trash (deleted_at set) hides everything under it without
+ * touching those rows, so restoring it brings the whole tree back as it was; the purge removes the
+ * tree. Names are unique among the live items of one parent (files included: the service checks
+ * across both tables under one lock per parent, server/routes/files/files.service.ts).
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: text('id').primaryKey(),
+    ngoId: text('ngo_id')
+      .notNull()
+      .references(() => ngos.id, { onDelete: 'cascade' }),
+    // Null: at the NGO's root.
+    parentId: text('parent_id').references((): AnyPgColumn => folders.id),
+    name: text('name').notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('folders_live_name_idx')
+      .on(t.ngoId, sql`coalesce(${t.parentId}, '')`, t.name)
+      .where(sql`${t.deletedAt} is null`),
+    // Serves a folder's listing, the root's (parent null, then the NGO) and the parent key's checks.
+    index('folders_parent_idx').on(t.parentId, t.ngoId),
+    index('folders_trash_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/**
+ * One row per stored file; its bytes are the storage adapter's under `storage_key`
+ * (services/storage). The content type is sniffed from the bytes at upload, never taken from the
+ * client; the checksum is the SHA-256 of the bytes, hex, and doubles as the download's ETag.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    ngoId: text('ngo_id')
+      .notNull()
+      .references(() => ngos.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    // Null: at the NGO's root. No cascade: a purge deletes the files first and frees their bytes.
+    folderId: text('folder_id').references(() => folders.id),
+    name: text('name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('files_live_name_idx')
+      .on(t.ngoId, sql`coalesce(${t.folderId}, '')`, t.name)
+      .where(sql`${t.deletedAt} is null`),
+    index('files_folder_idx').on(t.folderId, t.ngoId),
+    index('files_trash_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    check('files_size_non_negative', sql`${t.sizeBytes} >= 0`),
+  ],
 );

@@ -4,6 +4,7 @@
  */
 import { lockDataDir } from '../../data-dir-lock';
 import { EnvError, loadEnv } from '../../env';
+import { storageFromEnv } from '../../services/storage/storage-from-env';
 import { openDatabase } from '..';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './index';
 
@@ -23,7 +24,7 @@ async function main() {
     );
     try {
       await handle.migrate();
-      const { seeded } = await seedDemoData(handle.db);
+      const { seeded } = await seedDemoData(handle.db, { storage: await storageFromEnv(env) });
       const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.DATA_DIR}`;
       if (seeded) {
         const logins = DEMO_USERS.map((u) => `  ${u.email.padEnd(21)} ${u.role}`).join('\n');

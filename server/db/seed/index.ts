@@ -3,9 +3,11 @@ import type { Database } from '..';
 import { blogs, grants, ngos, users } from '../schema';
 import { hashPassword } from '../../services/auth/passwords';
 import { newId } from '../../services/ids';
+import type { FileStorage } from '../../services/storage/file-storage';
 import { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { buildSampleBlogs } from './sample-blogs';
 import { seedSampleCauses } from './sample-causes';
+import { seedSampleFiles } from './sample-files';
 import { buildSampleGrants } from './sample-grants';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -27,8 +29,18 @@ async function demoNgoExists(db: Pick<Database, 'select'>): Promise<boolean> {
  * isSample. Idempotent: once the demo organisation exists nothing is touched (so sample rows a
  * super admin deleted stay deleted), and it answers `seeded: false`.
  */
-export async function seedDemoData(db: Database, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Database,
+  options: { now?: Date; storage?: FileStorage } = {},
+): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date();
+  const result = await seedDemoRows(db, now);
+  // Files after the rows' transaction: their bytes go to the storage adapter, outside any transaction.
+  if (options.storage) await addFilesToDemo(db, options.storage, now);
+  return result;
+}
+
+async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean }> {
   // Cheap check first: the server calls this on every start, and argon2 is deliberately slow.
   if (await demoNgoExists(db)) {
     await addCausesToExistingDemo(db, now);
@@ -67,6 +79,16 @@ export async function seedDemoData(db: Database, options: { now?: Date } = {}): 
     await seedSampleCauses(tx, ngoId, now);
     return { seeded: true };
   });
+}
+
+/** The demo NGO's sample files, once (seedSampleFiles: none while it has any file or folder). */
+async function addFilesToDemo(db: Database, storage: FileStorage, now: Date) {
+  const [demo] = await db
+    .select({ id: ngos.id })
+    .from(ngos)
+    .where(and(eq(ngos.name, DEMO_NGO.name), eq(ngos.isSample, true)))
+    .limit(1);
+  if (demo) await seedSampleFiles(db, storage, demo.id, now);
 }
 
 /** A demo seeded before causes existed gets the sample causes once (none while it has any cause). */

@@ -15,6 +15,7 @@ import type { DbExecutor } from '../../db';
 import { ngos, users } from '../../db/schema';
 import type { Env } from '../../env';
 import { ApiError } from '../../services/api-error';
+import { isUniqueViolation } from '../../services/db-errors';
 import type { Jwt } from '../../services/auth/jwt';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../services/auth/passwords';
 import {
@@ -79,14 +80,6 @@ const tokenErrors: Record<TokenPurpose, Record<TokenProblem, { code: string; mes
 function tokenError(purpose: TokenPurpose, problem: TokenProblem): ApiError {
   const { code, message } = tokenErrors[purpose][problem];
   return new ApiError(400, message, { code });
-}
-
-/** Postgres unique_violation, whether the driver error arrives bare or wrapped by drizzle. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const rateKeys = {

@@ -379,6 +379,7 @@ describe('POST /api/marketing/contact', () => {
       db: t.db,
       jwt: t.jwt,
       ai: t.ai,
+      storage: t.storage,
       logger: pino({ level: 'silent' }),
       ping: async () => {},
       mailer: {

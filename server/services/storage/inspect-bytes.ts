@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** Enough of a file's start for every signature file-type knows, OOXML's first zip entries included. */
+const HEAD_BYTES = 64 * 1024;
+
+// C0 controls other than tab, line feed, form feed and carriage return (and ESC, which old text
+// tools write for colours), plus DEL: a text file has none of them; most binary formats have NULs.
+const isBinaryControl = (byte: number) =>
+  (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) ||
+  byte === 0x7f;
+
+/** What the server learns of a file while its bytes pass through, whatever the client claimed. */
+export interface InspectedBytes {
+  size: number;
+  /** SHA-256, hex. */
+  sha256: string;
+  contentType: string;
+}
+
+/**
+ * A pass-through that hashes, counts and looks at the bytes on their way to the storage adapter, so a
+ * file is read once. `result()` is ready once the stream has ended.
+ */
+export function byteInspector() {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  // Text until proven otherwise: UTF-8 that decodes strictly and holds no binary controls.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let text = true;
+  const seeText = (chunk: Buffer, last: boolean) => {
+    if (!text) return;
+    try {
+      decoder.decode(chunk, { stream: !last });
+      if (chunk.some(isBinaryControl)) text = false;
+    } catch {
+      text = false;
+    }
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (headLength < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      seeText(chunk, false);
+      done(null, chunk);
+    },
+    flush(done) {
+      // A multi-byte character cut off at the end is not UTF-8.
+      seeText(Buffer.alloc(0), true);
+      done();
+    },
+  });
+  return {
+    stream,
+    async result(name: string): Promise<InspectedBytes> {
+      return {
+        size,
+        sha256: hash.digest('hex'),
+        contentType: await sniffContentType(Buffer.concat(head), size > 0 && text, name),
+      };
+    },
+  };
+}
+
+/** Text formats told apart by the name's extension once the bytes are known to be text; none is active. */
+const TEXT_SUBTYPES: Record<string, string> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  md: 'text/markdown',
+};
+
+/** Types a browser would render as a document and run script in (file-type calls any XML, SVG too, XML). */
+const ACTIVE_TYPES = new Set([
+  'application/xml',
+  'text/xml',
+  'text/html',
+  'image/svg+xml',
+  'application/xhtml+xml',
+]);
+
+/**
+ * The content type of a file, from its bytes (ADR 0030): a signature file-type knows (images, PDF,
+ * Office files, archives, audio, video); else text/plain for UTF-8 text (text/csv and the like when
+ * the name says so). Markup a browser would run (HTML, SVG, any XML) is labelled text/plain too, so no
+ * stored file is ever labelled as something a browser executes; else application/octet-stream. An
+ * empty file is application/octet-stream: there is nothing to sniff.
+ */
+export async function sniffContentType(head: Uint8Array, isText: boolean, name: string): Promise<string> {
+  if (head.length > 0) {
+    const known = await fileTypeFromBuffer(head);
+    if (known && !ACTIVE_TYPES.has(known.mime)) return known.mime;
+  }
+  if (!isText) return 'application/octet-stream';
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  return TEXT_SUBTYPES[extension] ?? 'text/plain';
+}
