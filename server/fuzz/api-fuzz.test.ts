@@ -87,6 +87,8 @@ const pools: Record<PoolName, string[]> = {
   txRef: [],
   transactionId: [],
   userEmail: [],
+  file: [],
+  folder: [],
 };
 
 beforeAll(async () => {
@@ -165,6 +167,21 @@ beforeAll(async () => {
   }
   pools.cause.push(await createTestCause(t, ngoId), await createTestCause(t, ngoId, { status: 'draft' }));
   pools.otherCause.push(await createTestCause(t, otherNgoId));
+
+  // A folder with a file in it, and one at the root, so file and folder ids meet live rows.
+  const folder = await call(app, 'POST', '/api/folders', { name: 'Fuzz folder' }, tokens.staff);
+  pools.folder.push(String(folder.body.id));
+  for (const [name, folderId] of [
+    ['inside.txt', String(folder.body.id)],
+    ['root.txt', ''],
+  ]) {
+    const res = await app.request(`/api/files?name=${name}&folderId=${folderId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.staff}`, 'content-length': '5' },
+      body: 'hello',
+    });
+    pools.file.push(String(((await res.json()) as { id: string }).id));
+  }
 
   // A paid donation and a paid subscription, so verify and confirm meet real references.
   const donation = await call(app, 'POST', '/api/payments/flutterwave/checkout/donation', {
@@ -271,6 +288,8 @@ const POOL_OF_PATH: Array<[RegExp, PoolName]> = [
   [/^\/api\/grants\/([^/?]+)$/, 'grant'],
   [/^\/api\/blogs\/([^/?]+)$/, 'blog'],
   [/^\/api\/causes\/([^/?]+)$/, 'cause'],
+  [/^\/api\/files\/trash\/([^/?]+)$/, 'file'],
+  [/^\/api\/folders\/trash\/([^/?]+)$/, 'folder'],
 ];
 
 /** Rows created join the pools, and deleted ones leave them, so later requests meet live rows. */
@@ -289,6 +308,8 @@ function learnFrom(request: SentRequest, status: number, text: string) {
     if (request.operation === 'POST /api/grants' && body.id) pools.grant.push(body.id);
     if (request.operation === 'POST /api/blogs' && body.id) pools.blog.push(body.id);
     if (request.operation === 'POST /api/causes' && body.id) pools.cause.push(body.id);
+    if (request.operation === 'POST /api/files' && body.id) pools.file.push(body.id);
+    if (request.operation === 'POST /api/folders' && body.id) pools.folder.push(body.id);
     if (body.txRef) pools.txRef.push(body.txRef);
   } catch {
     // Not JSON: nothing to learn.

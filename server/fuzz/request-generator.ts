@@ -28,7 +28,17 @@ export class PoolRef {
 }
 
 export type PoolName =
-  'grant' | 'blog' | 'cause' | 'otherCause' | 'ngo' | 'otherNgo' | 'txRef' | 'transactionId' | 'userEmail';
+  | 'grant'
+  | 'blog'
+  | 'cause'
+  | 'otherCause'
+  | 'ngo'
+  | 'otherNgo'
+  | 'txRef'
+  | 'transactionId'
+  | 'userEmail'
+  | 'file'
+  | 'folder';
 
 export type Credential =
   | 'none'
@@ -265,6 +275,8 @@ type Kind =
 function poolOf(name: string, operation: string): PoolName | null {
   if (name === 'ngoId') return 'ngo';
   if (name === 'causeId') return 'cause';
+  if (name === 'fileId') return 'file';
+  if (name === 'folderId' || name === 'parentId') return 'folder';
   if (name === 'tx_ref' || name === 'txRef') return 'txRef';
   if (name === 'transaction_id' || name === 'transactionId') return 'transactionId';
   if (name === 'id') return operation.includes('/blogs') ? 'blog' : 'grant';

@@ -88,8 +88,9 @@ export function sampleFiles(): { name: string; bytes: Buffer }[] {
 /**
  * A 'Demo files' folder with a few sample files for the demo NGO, stored through the adapter and
  * counted in its usage like any upload (it goes through the same service). Only for an NGO that has
- * no folder and no file at all, so files a user deleted are never brought back; a second process
- * seeding at the same time meets the folder name's uniqueness and stops.
+ * no folder and no file at all, the trash included, like the sample causes: what a user deletes stays
+ * deleted, and a demo emptied for good is seeded afresh at the next start. A second process seeding
+ * at the same time meets the folder name's uniqueness and stops.
  */
 export async function seedSampleFiles(db: Database, storage: FileStorage, ngoId: string, now: Date) {
   const [anyFolder] = await db
