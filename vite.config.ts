@@ -28,6 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+          // The server's render bundle and request-time templates (ADR 0028) are not the page's.
+          globIgnores: ['ssr/**', '**/node_modules/**'],
           // The portal's own files are cached when a signed-in user opens it, not at install (ADR 0015).
           manifestTransforms: [async (entries) => markPortalEntries(entries)],
         },

@@ -391,13 +391,34 @@
     true,
   );
 
+  // As src/lib/pwa.ts registers it (same script and scope); never inside another site's frame.
+  function registerWorker() {
+    if (!('serviceWorker' in navigator) || window.self !== window.top) return;
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(function () {});
+  }
+
   function afterLoad(fn) {
     if (document.readyState === 'complete') fn();
     else window.addEventListener('load', fn, { once: true });
   }
 
+  // A page the server rendered over its data (data-hydrate="on-use", ADR 0028) reads and links
+  // without its code: the code starts when the page is first used (a tap, a key, focus, a scroll;
+  // a held tap or submit above also starts it), so a phone loading the page runs none of it. The
+  // service worker is registered meanwhile, so the site opens offline after this visit.
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (types.indexOf('largest-contentful-paint') >= 0) {
+  if (script.getAttribute('data-hydrate') === 'on-use') {
+    var uses = ['pointerdown', 'keydown', 'focusin', 'touchstart', 'wheel', 'scroll'];
+    var onFirstUse = function () {
+      for (var u = 0; u < uses.length; u++) window.removeEventListener(uses[u], onFirstUse, true);
+      start();
+    };
+    for (var u = 0; u < uses.length; u++)
+      window.addEventListener(uses[u], onFirstUse, { capture: true, passive: true });
+    afterLoad(function () {
+      later(registerWorker);
+    });
+  } else if (types.indexOf('largest-contentful-paint') >= 0) {
     // The first largest-contentful-paint entry once the document has loaded: the main content is
     // on screen. Before the load event the parser may still be painting the page in parts, and
     // fetching the code then would delay the paint of the rest (ADR 0025). A tap or a submit

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { SSR_DATA, SSR_DIR, SSR_MARKUP } from '../contract/server-rendered-pages.ts';
 import { publicPageTitles, siteTitle } from '../src/config/page-titles.ts';
 import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './precache-split.ts';
 import { evaluationOrder } from './evaluation-order.ts';
@@ -51,51 +51,66 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * beats inlining it (the HTML then fits the first round trips).
  */
 export async function prerenderPublicPages(outDir: string) {
-  const ssrDir = mkdtempSync(join(tmpdir(), 'ngo-ssr-'));
-  try {
-    await build({
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-      ssr: { noExternal: true, target: 'node' },
-      resolve: {
-        alias: {
-          // Render exactly what the browser renders (same Suspense boundaries, no server-only scripts).
-          '@tanstack/router-core/isServer': join(
-            root,
-            'node_modules/@tanstack/router-core/dist/esm/isServer/client.js',
-          ),
-        },
+  // Kept for the server, which renders listing pages over their first page (ADR 0028); neither
+  // served (server/http/static-client.ts) nor precached (vite.config.ts).
+  const ssrDir = join(outDir, SSR_DIR);
+  await build({
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    ssr: { noExternal: true, target: 'node' },
+    resolve: {
+      alias: {
+        // Render exactly what the browser renders (same Suspense boundaries, no server-only scripts).
+        '@tanstack/router-core/isServer': join(
+          root,
+          'node_modules/@tanstack/router-core/dist/esm/isServer/client.js',
+        ),
       },
-    });
-    const { renderRoute } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
-      renderRoute: (url: string) => Promise<string>;
-    };
+    },
+  });
+  const { renderRoute, listingOfPage } = (await import(
+    pathToFileURL(join(ssrDir, 'entry-server.js')).href
+  )) as {
+    renderRoute: (url: string) => Promise<string>;
+    listingOfPage: (pathname: string) => unknown;
+  };
 
-    const template = inlineFavicon(readFileSync(join(outDir, 'index.html'), 'utf8'));
-    writeFileSync(join(outDir, appShellFile), template);
-    const entries = readBuildEntries(outDir);
+  const template = inlineFavicon(readFileSync(join(outDir, 'index.html'), 'utf8'));
+  writeFileSync(join(outDir, appShellFile), template);
+  const entries = readBuildEntries(outDir);
 
-    for (const page of prerenderedPages) {
-      const markup = await renderRoute(page.url);
-      if (/<script/i.test(markup))
-        throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
-      const entry = entries[page.entry ?? 'index.html'];
-      if (!entry) throw new Error(`The build has no entry ${page.entry ?? 'index.html'} for ${page.url}.`);
-      const html = deferAppScript(template, entry)
-        .replace(
-          /<title>[^<]*<\/title>/,
-          `<title>${escapeHtml(publicPageTitles[page.url] ?? siteTitle)}</title>`,
-        )
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root"${page.sameWithSearch ? ' data-same-with-search' : ''}>${markup}</div>`,
-        );
-      writeFileSync(join(outDir, page.file), html);
-    }
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
+  for (const page of prerenderedPages) {
+    const markup = await renderRoute(page.url);
+    if (/<script/i.test(markup))
+      throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
+    const entry = entries[page.entry ?? 'index.html'];
+    if (!entry) throw new Error(`The build has no entry ${page.entry ?? 'index.html'} for ${page.url}.`);
+    const html = deferAppScript(template, entry)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        `<title>${escapeHtml(publicPageTitles[page.url] ?? siteTitle)}</title>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root"${page.sameWithSearch ? ' data-same-with-search' : ''}>${markup}</div>`,
+      );
+    writeFileSync(join(outDir, page.file), html);
+    if (listingOfPage(page.url)) writeFileSync(join(ssrDir, page.file), requestTimeTemplate(html, markup));
   }
+}
+
+/**
+ * The page as the server fills it per request: its root's markup and the data block replaced, and
+ * its code started only when the page is first used (public/boot.js, data-hydrate="on-use").
+ */
+function requestTimeTemplate(html: string, buildMarkup: string): string {
+  const template = html
+    .replace(`>${buildMarkup}</div>`, `>${SSR_MARKUP}</div>`)
+    .replace('<script src="/boot.js"', `${SSR_DATA}<script src="/boot.js" data-hydrate="on-use"`);
+  if (!template.includes(SSR_MARKUP) || !template.includes(SSR_DATA))
+    throw new Error('The request-time template lost its markup or data placeholder.');
+  return template;
 }
 
 interface BuildEntry {

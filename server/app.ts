@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   );
   app.onError((err, c) => errorResponse(c, err, deps.logger));
 
-  if (options.serveClient) mountClient(app, deps.env.CLIENT_DIST_DIR);
+  if (options.serveClient) mountClient(app, deps.env.CLIENT_DIST_DIR, deps.logger);
   return app;
 }
 export type App = ReturnType<typeof createApp>;

@@ -11,6 +11,8 @@ import { clearOutboxForUser, countUnsentForUser, startOutbox } from '@/lib/outbo
 import { titleForPath } from '@/lib/document-title';
 import { composeOfflinePolicy } from '@/lib/offline-registration';
 import { registerServiceWorker } from '@/lib/pwa';
+import { PAGE_DATA_ID } from '@contract/server-rendered-pages';
+import { adoptPageData } from '@/lib/page-data';
 import { createQueryClient } from '@/lib/query-client';
 import { connectOnlineManager, onRestored, persistOptions } from '@/lib/query-persistence';
 import { syncThemeOnStart } from '@/lib/theme';
@@ -21,6 +23,9 @@ import './styles.css';
 
 syncThemeOnStart();
 const queryClient = createQueryClient();
+// A page the server rendered over its data (ADR 0028) hydrates from the same answers, before the
+// route's loader would ask for them again.
+adoptPageData(queryClient, document.getElementById(PAGE_DATA_ID)?.textContent);
 // What each feature keeps for reading offline: the queries persisted, and the worker's caches of
 // public answers that logout keeps.
 const offline = composeOfflinePolicy(offlineFeatures);

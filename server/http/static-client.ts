@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { SSR_DIR } from '../../contract/server-rendered-pages';
 import { themeFromCookieHeader, withThemeClass } from '../../contract/theme';
 import type { AppBindings } from './context';
+import { listingPageRenderer } from './listing-page';
 
 const noStore = 'no-cache, no-store, must-revalidate';
 const cleanPath = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
@@ -23,13 +26,17 @@ function cacheControlFor(path: string): string {
  * a missing file (a path ending in an extension other than .html) is a 404, any other non-API path
  * gets the empty app shell, and /api/* never gets HTML.
  */
-export function mountClient(app: Hono<AppBindings>, distDir: string) {
+export function mountClient(app: Hono<AppBindings>, distDir: string, logger?: Logger) {
   const root = resolve(distDir);
   const shellFile = existsSync(join(root, 'app-shell.html')) ? 'app-shell.html' : 'index.html';
   // Other sites frame the cause card: it gets its own light page, not the whole app (ADR 0017).
   const embedFile = join(root, 'cause-embed.html');
 
+  const renderedPage = listingPageRenderer(app, root);
+
   app.use('*', async (c, next) => {
+    // The server's render bundle and templates (ADR 0028) are the server's own.
+    if (c.req.path.startsWith(`/${SSR_DIR}/`)) return c.text('Not found', 404);
     // Pages go through the handler below, which puts the visitor's theme choice on them.
     if (c.req.path.startsWith('/api/') || c.req.path === '/' || c.req.path.endsWith('.html')) return next();
     const served = await serveStatic({ root })(c, next);
@@ -37,6 +44,12 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
     if (served instanceof Response) served.headers.set('Cache-Control', cacheControlFor(c.req.path));
     return served;
   });
+
+  const renderedOrNothing = (pagePath: string) =>
+    renderedPage(pagePath).catch((error: unknown) => {
+      logger?.error({ err: error, page: pagePath }, 'Rendering the page over its data failed');
+      return undefined;
+    });
 
   app.get('*', async (c) => {
     if (c.req.path.startsWith('/api/')) {
@@ -63,6 +76,11 @@ export function mountClient(app: Hono<AppBindings>, distDir: string) {
     // The page differs by the theme cookie: the choice is on <html> before first paint (ADR 0007).
     c.header('Vary', 'Cookie');
     const theme = themeFromCookieHeader(c.req.header('cookie'));
-    return c.html(withThemeClass(await readFile(file, 'utf8'), theme));
+    // A listing page without a query string arrives over its first page (ADR 0028); with one (a
+    // shared filtered link), or if that render fails, it is the build's page, rendered in the browser.
+    const html =
+      (prerendered && !new URL(c.req.url).search && (await renderedOrNothing(pagePath))) ||
+      (await readFile(file, 'utf8'));
+    return c.html(withThemeClass(html, theme));
   });
 }

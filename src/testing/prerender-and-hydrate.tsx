@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -16,7 +16,7 @@ import { createTestQueryClient } from './render-with-router';
 
 // Public pages are prerendered at build time and hydrated (ADR 0005); this checks both halves.
 
-async function app(ui: ReactNode, path: string) {
+async function app(ui: ReactNode, path: string, queryClient = createTestQueryClient()) {
   const rootRoute = createRootRoute({ component: Outlet });
   const page = createRoute({ getParentRoute: () => rootRoute, path, component: () => ui });
   const router = createRouter({
@@ -26,7 +26,7 @@ async function app(ui: ReactNode, path: string) {
   await router.load();
   return (
     <StrictMode>
-      <QueryClientProvider client={createTestQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router as never} />
       </QueryClientProvider>
     </StrictMode>
@@ -59,8 +59,10 @@ export async function prerenderAndHydrate(
   path: string,
   /** Sets up the visitor's browser, which may differ from the build machine (theme, scroll). */
   beforeHydrate?: () => void,
+  /** The server's and the browser's query caches, for a page rendered over its data (ADR 0028). */
+  queryClients?: { server: QueryClient; client: QueryClient },
 ) {
-  const html = renderOnServer(await app(ui, path));
+  const html = renderOnServer(await app(ui, path, queryClients?.server));
   beforeHydrate?.();
   container = document.createElement('div');
   container.innerHTML = html;
@@ -69,7 +71,7 @@ export async function prerenderAndHydrate(
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   const recoverable = vi.fn();
   const consoleError = vi.spyOn(console, 'error');
-  const clientTree = await app(ui, path);
+  const clientTree = await app(ui, path, queryClients?.client);
   const target = container;
   await act(async () => {
     root = hydrateRoot(target, clientTree, { onRecoverableError: recoverable });

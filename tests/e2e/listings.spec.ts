@@ -162,6 +162,47 @@ test.describe('Latest Grants (public)', () => {
     await expect(resultCount(page)).toHaveText(grantsLabel(expected.length));
   });
 
+  test('a first visit arrives with its grants and runs no page code until the visitor uses the page', async ({
+    page,
+    request,
+  }) => {
+    const all = await apiGrants(request);
+    const category = commonest(all, (g) => [g.category.trim()]);
+    const expected = await apiGrants(request, { search: category });
+    // A tab of its own: the fixture's page would use the page (to wait for the app) on arrival.
+    const visitor = await page.context().newPage();
+    await visitor.bringToFront();
+    const scripts: string[] = [];
+    const asked: string[] = [];
+    visitor.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (r.resourceType() === 'script') scripts.push(path);
+      if (path === '/api/grants') asked.push(r.url());
+    });
+    await visitor.goto('/public-grants');
+    await expect(cardTitles(visitor).first()).toHaveText(all[0]!.title);
+    await expect(cardTitles(visitor)).toHaveCount(9);
+    // Loaded and idle: a build-time page would have started its code by now (public/boot.js).
+    await visitor.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const idle = () => requestIdleCallback(() => requestIdleCallback(() => resolve()));
+          if (document.readyState === 'complete') idle();
+          else addEventListener('load', idle, { once: true });
+        }),
+    );
+    expect(scripts).toEqual(['/boot.js']);
+    expect(asked, 'the grants came with the page').toEqual([]);
+
+    // Typed before the code runs: the text is kept, the code starts, and the list narrows as usual.
+    await visitor.getByLabel('Search grants').pressSequentially(category);
+    await expect(visitor.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    await expect(visitor.getByLabel('Search grants')).toHaveValue(category);
+    await expect(resultCount(visitor)).toHaveText(grantsLabel(expected.length));
+    expect(asked, 'typing alone asks the server nothing').toEqual([]);
+    await visitor.close();
+  });
+
   test("says 'No grants found.' when nothing matches", async ({ page }) => {
     await page.goto('/public-grants?search=qqxzzy%20wwkvv');
     await expect(page.getByText('No grants found.')).toBeVisible();

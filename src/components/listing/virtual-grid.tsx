@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** Column count for the list's width: cards stay readable (about 300px at least) on every screen. */
 export function columnsForWidth(width: number): number {
@@ -32,7 +33,33 @@ const END_MARGIN_ROWS = 3;
  * technology (role list/listitem with each item's position), and the rows beyond the one holding
  * focus are always drawn, so Tab walks from card to card while the page scrolls.
  */
-export function VirtualGrid<T>({
+export function VirtualGrid<T>(props: VirtualGridProps<T>) {
+  return useHydrated() ? <WindowGrid {...props} /> : <ArrivedGrid {...props} />;
+}
+
+/** Cards a page arrived with, drawn before its code runs (ADR 0028): enough to fill the first screens. */
+const ARRIVED_ITEMS = 9;
+
+/**
+ * Before hydration, the first items as a plain responsive grid: the server knows neither the
+ * window nor the list's width, and a page hydrated only when first used must look right until then.
+ * Hydration renders the same; the window's grid takes over right after.
+ */
+function ArrivedGrid<T>({ items, getKey, renderItem, label, setSize }: VirtualGridProps<T>) {
+  return (
+    <div
+      role={items.length ? 'list' : undefined}
+      aria-label={items.length ? label : undefined}
+      className={items.length ? 'grid w-full gap-6 pb-6 sm:grid-cols-2 lg:grid-cols-3' : 'w-full'}
+    >
+      {items.slice(0, ARRIVED_ITEMS).map((item, i) => (
+        <Cell key={getKey(item)} item={item} renderItem={renderItem} position={i + 1} setSize={setSize} />
+      ))}
+    </div>
+  );
+}
+
+function WindowGrid<T>({
   items,
   getKey,
   renderItem,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useOffline } from '../connectivity';
+import { arrivedWithPageData } from '../page-data';
 import { useHydrated } from '../use-hydrated';
 import { sameFilter, type ListingDefinition, type ListingFilter } from './listing-definition';
 import { isComplete, itemsOf, pagedListingKey, pagedListingOptions, type PagedData } from './paged-query';
@@ -88,12 +89,14 @@ export function usePagedListing<T, F extends ListingFilter>(
   const data = saved?.items ?? fromQuery;
   const complete = saved ? saved.complete : isComplete(query.data);
 
-  // The prerendered page has no data: until hydration is over, render what the build rendered, even
-  // if the route's loader has already filled the cache. The spec: "a failed load is treated as an
-  // empty list"; so is, offline, a list with nothing saved to answer it.
-  const loaded = hydrated
-    ? (data ?? (query.isError || (offline && !isRestoring) ? none : undefined))
-    : undefined;
+  // A page prerendered at build time has no data: until hydration is over, render what the build
+  // rendered, even if the route's loader has already filled the cache, unless the page arrived
+  // with this very answer (rendered over it on the server, ADR 0028). The spec: "a failed load is
+  // treated as an empty list"; so is, offline, a list with nothing saved to answer it.
+  const loaded =
+    hydrated || arrivedWithPageData(filterKey)
+      ? (data ?? (query.isError || (offline && !isRestoring) ? none : undefined))
+      : undefined;
 
   // The shown items answer the committed filter exactly unless they are another filter's (kept on
   // screen while the new answer loads) or the draft differs from it: then they are narrowed here.
