@@ -85,6 +85,12 @@ export async function fileResponse(c: Context, storage: FileStorage, file: Store
   }
   c.header('Content-Type', file.contentType);
   c.header('Content-Disposition', attachmentDisposition(file.name));
+  if (c.req.method === 'HEAD') {
+    // Hono answers HEAD from the GET handler and drops the body unread: a file opened for it would
+    // stay open until collected.
+    c.header('Content-Length', String(file.sizeBytes));
+    return c.body(null, 200);
+  }
   const stream = await storage.read(
     file.storageKey,
     range.kind === 'partial' ? { start: range.start, end: range.end } : undefined,

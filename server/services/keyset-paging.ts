@@ -149,6 +149,11 @@ export interface PageRequest {
   /** The filters and order the cursor is bound to (everything of the query but limit and cursor). */
   filters: Record<string, unknown>;
   page: PageQuery;
+  /**
+   * False for per-tenant listings (an NGO's files): each NGO's pages would take slots of the
+   * snapshot cache from the public listings many visitors share, for little reuse.
+   */
+  reuse?: boolean;
 }
 
 export interface JsonPage {
@@ -202,14 +207,18 @@ export async function readJsonPage(
         order by ${orderByKeys(keys)} limit ${limit + 1}
       ) i
     ) p`;
-  const value = await readWhileUnchanged(db, {
+  const read = {
     toSQL: () => dialect.sqlToQuery(statement),
-    then: (onfulfilled, onrejected) =>
+    then: <A, B>(
+      onfulfilled?: ((rows: { snapshot: string; value: string }[]) => A | PromiseLike<A>) | null,
+      onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+    ) =>
       db
         .execute<{ snapshot: string; value: string }>(statement)
         .then((result) => result.rows)
         .then(onfulfilled, onrejected),
-  });
+  };
+  const value = request.reuse === false ? ((await read)[0]?.value ?? '') : await readWhileUnchanged(db, read);
   const [items = '', lastKey = '', more = 'false'] = value.split(SEPARATOR);
   const page: JsonPage = { json: `[${items}]` };
   if (more === 'true' && lastKey)

@@ -274,7 +274,7 @@ export async function listFolderPage(
       keys: listKeys(f),
     },
     // The tenant is part of what a cursor is bound to: another NGO's cursor is refused, not reused.
-    { listing: `files:${kinds.join(',')}`, filters: { ...f, ngo: tenant.ngoId }, page },
+    { listing: `files:${kinds.join(',')}`, filters: { ...f, ngo: tenant.ngoId }, page, reuse: false },
   );
 }
 
@@ -294,7 +294,7 @@ export function listTrashPage(
       item: sql<string>`e.item`,
       keys: [sortKey(sql`e.deleted_at`, 'timestamptz', 'desc'), sortKey(sql`e.id`, 'text', 'desc')],
     },
-    { listing: 'files:trash', filters: { ...f, ngo: tenant.ngoId }, page },
+    { listing: 'files:trash', filters: { ...f, ngo: tenant.ngoId }, page, reuse: false },
   );
 }
 

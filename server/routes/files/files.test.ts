@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMALL_UPLOAD_MAX_BYTES } from '../../../contract/files';
 import { samplePdf, samplePng } from '../../db/seed/sample-files';
@@ -232,6 +235,61 @@ describe('the storage quota on uploads', () => {
   });
 });
 
+describe('the storage quota under concurrent uploads', () => {
+  it('admits only one of two uploads that together pass the limit', async () => {
+    const member = await freshMember('Race quota');
+    await fillTo(member.ngoId, storageLimitOf(planById('starter')!) - 1_500);
+    const outcomes = await Promise.all([
+      uploadFile(t, member.token, 'one.bin', bytes(1_000)),
+      uploadFile(t, member.token, 'two.bin', bytes(1_000)),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual([201, 413]);
+    expect(await fileRowsOf(t, member.ngoId)).toHaveLength(1);
+    expect(storedObjects(t, member.ngoId)).toHaveLength(1);
+    expect((await storageUsageOf(t.db, member.ngoId)).reserved).toBe(0);
+  });
+});
+
+describe('uploads over a real connection', () => {
+  it('stores a file sent by fetch, and keeps nothing of one whose connection drops halfway', async () => {
+    const member = await freshMember('Socket');
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const data = bytes(200_000);
+      const sent = await fetch(`http://127.0.0.1:${port}/api/files?name=whole.bin`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${member.token}` },
+        body: data,
+      });
+      expect(sent.status).toBe(201);
+      expect(((await sent.json()) as { sha256: string }).sha256).toBe(sha256(data));
+
+      // 100 kB of a declared 1 MB, then the phone loses its signal.
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST /api/files?name=cut.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${member.token}\r\n` +
+              'Content-Length: 1000000\r\n\r\n',
+          );
+          socket.write(Buffer.from(bytes(100_000)), () => setTimeout(() => socket.destroy(), 200));
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', reject);
+      });
+      // The server notices the drop on its own time; wait for the hold to come back.
+      for (let i = 0; i < 50 && (await storageUsageOf(t.db, member.ngoId)).reserved > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await storageUsageOf(t.db, member.ngoId)).toMatchObject({ used: 200_000, reserved: 0 });
+      expect((await fileRowsOf(t, member.ngoId)).map((f) => f.name)).toEqual(['whole.bin']);
+      expect(storedObjects(t, member.ngoId)).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('downloads', () => {
   let fileId: string;
   const data = bytes(1_000, 13);
@@ -283,6 +341,17 @@ describe('downloads', () => {
       expect(res.status, range).toBe(200);
       expect(res.bytes.length).toBe(1000);
     }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await t.app.request(`/api/files/${fileId}/content`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe('1000');
+    expect(res.headers.get('etag')).toBe(`"${sha256(data)}"`);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
   });
 
   it('answers 304 to a current ETag, and the whole file when If-Range names another version', async () => {
