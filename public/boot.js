@@ -207,7 +207,6 @@
     var root = document.documentElement;
     root.classList.toggle('dark', next === 'dark');
     root.classList.toggle('light', next === 'light');
-    root.style.colorScheme = next;
     try {
       localStorage.setItem('theme', next);
       localStorage.setItem('darkMode', String(next === 'dark'));
