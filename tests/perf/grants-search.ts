@@ -18,6 +18,7 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 import { startBenchServer } from './bench-server';
 import { loadEveryPage } from './load-every-page';
+import { waitForApp } from '../e2e/support/wait-for-app';
 
 const GRANTS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -134,9 +135,7 @@ async function measureViewport(base: string, executablePath: string, viewport: V
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: viewport.cpuSlowdown });
     }
     await page.goto(`${base}/public-grants`);
-    await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
-      timeout: 60_000,
-    });
+    await waitForApp(page, { timeout: 60_000 });
     // The listing pages by 100 as the reader scrolls; the bench measures typing over all of them.
     await loadEveryPage(page, GRANTS);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -21,6 +21,7 @@ import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { ensureChromium } from '../../scripts/find-chromium.mjs';
 import { startBenchServer } from './bench-server';
 import { loadEveryPage } from './load-every-page';
+import { waitForApp } from '../e2e/support/wait-for-app';
 
 const GRANTS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -28,10 +29,7 @@ const budget = { firstVisitKb: 350, repeatVisitKb: 20, offlineFcpMs: 500, restor
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const appReady = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
-    timeout: 60_000,
-  });
+const appReady = (page: Page) => waitForApp(page, { timeout: 60_000 });
 
 /**
  * Bytes that came from the network while `action` ran and the network settled, split into the page's

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startAiStandIn } from '../../../server/testing/ai-stand-in';
 import { startServerProcess } from './server-process';
+import { waitForApp } from './wait-for-app';
+
+export { waitForApp };
 
 /** The server a worker's tests talk to, and where to read its log and steer its AI provider. */
 export interface WorkerServer {
@@ -69,18 +72,6 @@ export async function mailedLink(email: string, pathPrefix: string): Promise<str
     )
     .toBe(true);
   return link!;
-}
-
-/**
- * Waits until the page's app has hydrated (it marks `<html data-app-ready="true">`). A page the
- * server rendered over its data starts its code when first used (ADR 0028): a test is a visitor
- * about to use it, so it presses Shift, which changes nothing on the page but is a use.
- */
-export async function waitForApp(page: Page) {
-  if (await page.locator('script[data-hydrate="on-use"]').count()) await page.keyboard.press('Shift');
-  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', undefined, {
-    timeout: 20_000,
-  });
 }
 
 export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }, { server: WorkerServer }>({
