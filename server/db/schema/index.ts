@@ -7,3 +7,4 @@ export * from './ai';
 export * from './idempotency';
 export * from './payments';
 export * from './storage';
+export * from './uploads';
