@@ -7,9 +7,10 @@ const HEAD_BYTES = 64 * 1024;
 
 // C0 controls other than tab, line feed, form feed and carriage return (and ESC, which old text
 // tools write for colours), plus DEL: a text file has none of them; most binary formats have NULs.
-const isBinaryControl = (byte: number) =>
-  (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) ||
-  byte === 0x7f;
+// Tested on the bytes read as latin1 (one character a byte, decoded natively), not byte by byte.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
+const hasBinaryControl = (chunk: Buffer) => BINARY_CONTROL.test(chunk.toString('latin1'));
 
 /** What the server learns of a file while its bytes pass through, whatever the client claimed. */
 export interface InspectedBytes {
@@ -35,7 +36,7 @@ export function byteInspector() {
     if (!text) return;
     try {
       decoder.decode(chunk, { stream: !last });
-      if (chunk.some(isBinaryControl)) text = false;
+      if (hasBinaryControl(chunk)) text = false;
     } catch {
       text = false;
     }
