@@ -4,6 +4,7 @@ import { dashboardOffline } from '@/features/dashboard/offline';
 import { docsOffline } from '@/features/docs/offline';
 import { grantsOffline } from '@/features/grants/offline';
 import { billingOffline } from '@/features/settings/offline';
+import { storageOffline } from '@/features/storage/offline';
 import type { OfflineRegistration } from '@/lib/offline-registration';
 
 /**
@@ -17,4 +18,5 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   dashboardOffline,
   billingOffline,
   docsOffline,
+  storageOffline,
 ];

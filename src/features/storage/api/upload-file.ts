@@ -1,0 +1,81 @@
+import type { StorageItem } from '@contract/files';
+import { apiBaseUrl } from '@/lib/api-client';
+import { readErrorBody } from '@/lib/server-error';
+import { getToken } from '@/lib/session';
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+  /** Bytes per second, over the upload so far. */
+  speed: number;
+}
+
+export class UploadFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Uploads one file in a single request (POST /files, up to 10 MB), reporting progress: XHR, since
+ * fetch cannot tell how much of a request body has gone. `signal` cancels it.
+ */
+export function uploadSmallFile(
+  file: Blob & { name: string },
+  folderId: string,
+  onProgress: (progress: UploadProgress) => void,
+  signal: AbortSignal,
+): Promise<StorageItem> {
+  return new Promise((resolve, reject) => {
+    const query = new URLSearchParams({ name: file.name, ...(folderId && { folderId }) });
+    const xhr = new XMLHttpRequest();
+    const started = performance.now();
+    xhr.open('POST', `${apiBaseUrl}/files?${query}`);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      const seconds = Math.max((performance.now() - started) / 1000, 0.001);
+      onProgress({ sent: event.loaded, total: event.total || file.size, speed: event.loaded / seconds });
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON: the status says what happened.
+      }
+      if (xhr.status === 201) return resolve(body as StorageItem);
+      const problem = readErrorBody(body, xhr.status);
+      reject(new UploadFailed(problem?.message || `The upload failed (${xhr.status}).`, xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadFailed('The connection dropped. Retry when you are online.', 0));
+    xhr.onabort = () => reject(new DOMException('Cancelled', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+/** Saves a file to the device: the content needs the user's token, so it is fetched, then handed over. */
+export async function downloadFile(item: Pick<StorageItem, 'id' | 'name'>): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`${apiBaseUrl}/files/${encodeURIComponent(item.id)}/content`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const problem = readErrorBody(await response.json().catch(() => null), response.status);
+    throw new UploadFailed(problem?.message || `The download failed (${response.status}).`, response.status);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = item.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,12 @@
+import type { OfflineRegistration } from '@/lib/offline-registration';
+
+/**
+ * What Cloud Storage keeps for reading offline: the folder listings seen (the unfiltered ones, and
+ * the newest few searches), the trash, each folder's breadcrumbs and the storage meter. Per user:
+ * logout wipes them. Keys: storageQueryKeys (api/query-keys.ts).
+ */
+export const storageOffline: OfflineRegistration = {
+  root: 'storage',
+  persist: ['items', 'trash', 'folder', 'usage'],
+  filteredLists: ['items'],
+};

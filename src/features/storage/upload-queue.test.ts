@@ -1,0 +1,78 @@
+import type { StorageItem } from '@contract/files';
+import { describe, expect, it, vi } from 'vitest';
+import { UploadQueue, type SendUpload } from './upload-queue';
+
+/** A send whose uploads finish when the test says: one deferred per call, in call order. */
+function controllableSend() {
+  const calls: { name: string; resolve: () => void; reject: (e: unknown) => void; signal: AbortSignal }[] =
+    [];
+  const send: SendUpload = (file, _folderId, onProgress, signal) =>
+    new Promise<StorageItem>((resolve, reject) => {
+      onProgress({ sent: 1, total: file.size, speed: 1 });
+      signal.addEventListener('abort', () => reject(new DOMException('Cancelled', 'AbortError')));
+      calls.push({ name: file.name, resolve: () => resolve({} as StorageItem), reject, signal });
+    });
+  return { send, calls };
+}
+
+const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+const statuses = (queue: UploadQueue) => queue.snapshot().map((u) => `${u.file.name}:${u.status}`);
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('UploadQueue', () => {
+  it('sends one file at a time, in the order chosen', async () => {
+    const { send, calls } = controllableSend();
+    const queue = new UploadQueue(send);
+    queue.add([file('a'), file('b')], '');
+    expect(statuses(queue)).toEqual(['a:uploading', 'b:waiting']);
+    expect(calls.map((c) => c.name)).toEqual(['a']);
+    calls[0]!.resolve();
+    await settle();
+    expect(statuses(queue)).toEqual(['a:done', 'b:uploading']);
+    calls[1]!.resolve();
+    await settle();
+    expect(statuses(queue)).toEqual(['a:done', 'b:done']);
+  });
+
+  it('holds files chosen offline and starts them when the connection returns', async () => {
+    const { send, calls } = controllableSend();
+    const queue = new UploadQueue(send);
+    queue.setOnline(false);
+    queue.add([file('a')], 'folder1');
+    expect(statuses(queue)).toEqual(['a:waiting']);
+    expect(calls).toHaveLength(0);
+    queue.setOnline(true);
+    expect(statuses(queue)).toEqual(['a:uploading']);
+  });
+
+  it('cancels the running upload or a waiting one, and a retry sends it again', async () => {
+    const { send, calls } = controllableSend();
+    const failed = vi.fn();
+    const queue = new UploadQueue(send, { onFailed: failed });
+    queue.add([file('a'), file('b')], '');
+    queue.cancel(queue.snapshot()[1]!.key);
+    queue.cancel(queue.snapshot()[0]!.key);
+    await settle();
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(statuses(queue)).toEqual(['a:cancelled', 'b:cancelled']);
+    queue.retry(queue.snapshot()[0]!.key);
+    expect(statuses(queue)).toEqual(['a:uploading', 'b:cancelled']);
+    expect(failed).not.toHaveBeenCalled();
+  });
+
+  it('keeps a failure with its message for a retry; a file over 10 MB fails at once with a clear message', async () => {
+    const { send, calls } = controllableSend();
+    const failed = vi.fn();
+    const queue = new UploadQueue(send, { onFailed: failed });
+    queue.add([file('big', 10 * 1024 * 1024 + 1), file('a')], '');
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/over 10/) });
+    calls[0]!.reject(new Error('The connection dropped.'));
+    await settle();
+    expect(queue.snapshot()[1]).toMatchObject({ status: 'failed', error: 'The connection dropped.' });
+    expect(failed).toHaveBeenCalledTimes(1);
+    queue.retry(queue.snapshot()[0]!.key);
+    expect(queue.snapshot()[0]!.status).toBe('failed');
+    queue.clearFinished();
+    expect(queue.snapshot()).toEqual([]);
+  });
+});
