@@ -12,7 +12,8 @@ export function formatBytes(bytes: number, locale?: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // CLDR's short form of a byte is 'byte' whatever the count ('293 byte'); the long one agrees.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
