@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { compress } from './http/compress';
@@ -20,9 +21,11 @@ import { createGrantsRouter } from './routes/grants/grants.routes';
 import { createHealthRouter } from './routes/health/health.routes';
 import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
+import { createUploadsRouter, registerUploadsOpenApi, UPLOADS_PATH } from './routes/uploads/uploads.routes';
 import { createPaymentsRouter } from './routes/payments/payments.routes';
 import { createSimulatorRouter } from './routes/test-mode/simulator.routes';
 import { SMALL_UPLOAD_MAX_BYTES } from '../contract/files';
+import { UPLOAD_CHUNK_MAX_BYTES } from '../contract/uploads';
 import {
   createPaymentProviders,
   selfRoutingFetch,
@@ -60,8 +63,26 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
     SMALL_UPLOAD_MAX_BYTES,
     'This file is too large for a single request (10 MB at most); use the resumable upload.',
   );
+  // A resumable upload's chunk streams to the tus store, never buffered: its Content-Length (which the
+  // uploads router requires) is held to the chunk limit here, and tus holds the bytes to it as they come.
+  const chunkLimit = async (c: Context<AppBindings>, next: Next) => {
+    if (Number(c.req.header('content-length') ?? '0') > UPLOAD_CHUNK_MAX_BYTES)
+      throw new ApiError(
+        413,
+        'This chunk is too large (50 MiB at most); send the upload in smaller chunks.',
+        {
+          code: 'payload_too_large',
+          headers: closeConnectionHeaders(c),
+        },
+      );
+    await next();
+  };
   app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === SMALL_UPLOAD_PATH ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.method === 'POST' && c.req.path === SMALL_UPLOAD_PATH
+      ? uploadLimit(c, next)
+      : c.req.path === UPLOADS_PATH || c.req.path.startsWith(`${UPLOADS_PATH}/`)
+        ? chunkLimit(c, next)
+        : jsonLimit(c, next),
   );
   // Every handler's database handle and mail queue; mail is delivered after the request's transaction ends.
   app.use('*', requestDb(deps));
@@ -81,6 +102,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/causes', createCausesRouter(deps));
   app.route('/api/files', createFilesRouter(deps));
   app.route('/api/folders', createFoldersRouter(deps));
+  app.route(UPLOADS_PATH, createUploadsRouter(deps));
+  registerUploadsOpenApi(app.openAPIRegistry);
   const paymentFetch = selfRoutingFetch(deps.env, app);
   const providers = createPaymentProviders(deps.env, paymentFetch);
   app.route('/api/payments', createPaymentsRouter(deps, providers));

@@ -16,6 +16,9 @@ import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
 import { storageFromEnv } from './services/storage/storage-from-env';
 import { scheduleTrashPurge } from './services/storage/trash-purge';
+import { uploadLockerFor } from './services/storage/upload-locker';
+import { uploadBackendFor } from './services/storage/upload-store';
+import { scheduleUploadPurge } from './routes/uploads/uploads.service';
 
 async function main() {
   const env = loadEnv();
@@ -40,6 +43,8 @@ async function main() {
 
   const stopPurge = scheduleIdempotencyPurge(handle.db, logger);
   const stopTrashPurge = scheduleTrashPurge(handle.db, storage, logger);
+  const uploads = { backend: await uploadBackendFor(env, storage), locker: uploadLockerFor(handle.db) };
+  const stopUploadPurge = scheduleUploadPurge(handle.db, uploads.backend, uploads.locker, logger);
   const stopStatistics = schedulePlannerStatistics(handle, logger);
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
@@ -47,7 +52,7 @@ async function main() {
   const ai = createAi({ env, logger });
   if (!ai.configured) logger.info('no AI provider configured (AI_BASE_URL): AI features answer 503');
   const app = createApp(
-    { env, db: handle.db, logger, mailer, jwt, ai, storage, ping: handle.ping },
+    { env, db: handle.db, logger, mailer, jwt, ai, storage, uploads, ping: handle.ping },
     { serveClient: true },
   );
   const providers = createPaymentProviders(env, selfRoutingFetch(env, app));
@@ -80,11 +85,12 @@ async function main() {
     force.unref();
     stopPurge();
     stopTrashPurge();
+    stopUploadPurge();
     stopStatistics();
     stopPaymentPoll();
     stopMailSweep();
     server.close(() => {
-      void handle.close().finally(() => {
+      void Promise.allSettled([uploads.locker.close(), handle.close()]).finally(() => {
         unlock();
         logger.info('stopped');
         process.exit(0);

@@ -7,6 +7,7 @@ import type { Tenant } from '../services/auth/tenant-scope';
 import type { Mailer, MailQueue } from '../services/mailer';
 import type { Jwt } from '../services/auth/jwt';
 import type { FileStorage } from '../services/storage/file-storage';
+import type { UploadsDeps } from '../services/storage/upload-store';
 
 export interface AuthUser {
   id: string;
@@ -28,6 +29,11 @@ export interface AppDeps {
   ai: Ai;
   /** Where the bytes of users' files live: the local disk or an S3-compatible bucket (ADR 0029). */
   storage: FileStorage;
+  /**
+   * Resumable uploads' tus store and cross-process locker (ADR 0031). index.ts passes them (its purge
+   * shares the locker); without them the app makes its own from env and the database on first use.
+   */
+  uploads?: UploadsDeps;
   ping: () => Promise<void>;
 }
 

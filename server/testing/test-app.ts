@@ -17,7 +17,10 @@ import { localDiskStorage } from '../services/storage/local-disk-storage';
  * when TEST_DATABASE_URL is set (CI runs the API suite both ways).
  */
 export async function createTestApp(envOverrides: Record<string, string> = {}) {
+  // Whatever the app keeps under DATA_DIR (resumable uploads in flight) goes to a throwaway folder.
+  const dataDir = mkdtempSync(join(tmpdir(), 'ngo-test-data-'));
   const env = loadEnv({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     PUBLIC_URL: 'http://localhost:3000',
@@ -57,6 +60,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
       await handle.close();
       await dropDatabase();
       files.remove();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

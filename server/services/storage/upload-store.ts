@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/utils';
+import { UPLOAD_EXPIRY_HOURS } from '../../../contract/uploads';
+import { pipeline } from 'node:stream/promises';
+import type { Env } from '../../env';
+import type { FileStorage } from './file-storage';
+import type { UploadLocker } from './upload-locker';
+import { byteInspector, type InspectedBytes } from './inspect-bytes';
+
+const EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
+
+/** Where the bytes of uploads in flight are, and how a finished one becomes a stored object. */
+export interface UploadBytes {
+  /** Copies (or moves) the finished upload `id` to the storage adapter's `key`, inspecting it on the way. */
+  adopt(id: string, key: string, size: number, name: string): Promise<InspectedBytes>;
+  /** Removes what the tus store holds of the upload (a missing one is not an error). */
+  discard(id: string): Promise<void>;
+}
+
+/** A finished upload's bytes streamed through the inspector into the adapter (whole or not at all). */
+export async function adoptByCopy(
+  source: Readable,
+  storage: FileStorage,
+  key: string,
+  size: number,
+  name: string,
+): Promise<InspectedBytes> {
+  const inspector = byteInspector();
+  source.on('error', (err) => inspector.stream.destroy(err));
+  source.pipe(inspector.stream);
+  await storage.put(key, inspector.stream, size);
+  return inspector.result(name);
+}
+
+/** Only inspects (the bytes are then copied inside the object store). */
+export async function inspectOnly(source: Readable, name: string): Promise<InspectedBytes> {
+  const inspector = byteInspector();
+  await pipeline(source, inspector.stream, async (chunks: AsyncIterable<Buffer>) => {
+    for await (const _ of chunks) {
+      // Drained: the inspector has seen every byte.
+    }
+  });
+  return inspector.result(name);
+}
+
+/** The tus store of uploads in flight, and how their bytes become stored files (ADR 0031). */
+export interface UploadBackend extends UploadBytes {
+  store: DataStore;
+}
+
+/**
+ * Beside the storage adapter (ADR 0029): with an S3 bucket, @tus/s3-store writes each upload as a
+ * multipart upload into the same bucket (object `<upload id>`, with `<upload id>.info`), and a finished
+ * one is copied inside the bucket to the file's key; otherwise @tus/file-store keeps uploads under
+ * `DATA_DIR/uploads`, and a finished one is streamed into the adapter. The expiration extension
+ * announces `Upload-Expires`; the purge (uploads.service.ts) is what ends expired uploads.
+ */
+/** What the app's resumable uploads run on; index.ts builds it so the purge shares the locker. */
+export interface UploadsDeps {
+  backend: UploadBackend;
+  locker: UploadLocker;
+}
+
+export async function uploadBackendFor(env: Env, storage: FileStorage): Promise<UploadBackend> {
+  if (storage.kind === 's3' && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    const { s3UploadBackend } = await import('./s3-upload-store');
+    return s3UploadBackend(env, storage);
+  }
+  return fileUploadBackend(join(env.DATA_DIR, 'uploads'), storage);
+}
+
+export function fileUploadBackend(directory: string, storage: FileStorage): UploadBackend {
+  const dir = resolve(directory);
+  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: EXPIRY_MS });
+  return {
+    store,
+    adopt: (id, key, size, name) =>
+      adoptByCopy(createReadStream(join(dir, id)) as Readable, storage, key, size, name),
+    async discard(id) {
+      try {
+        await store.remove(id);
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}
