@@ -6,7 +6,6 @@ import pino from 'pino';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { loadEnv } from '../../env';
 import { createMailer } from '../../services/mailer';
 import { s3Storage } from '../../services/storage/s3-storage';
 import { storageUsageOf } from '../../services/storage/storage-quota';
@@ -45,7 +44,7 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   };
   t = await createTestApp(s3);
-  const env = loadEnv({ ...process.env, ...t.env, ...s3 } as Record<string, string>);
+  const env = { ...t.env, ...s3 };
   const logger = pino({ level: process.env.S3_TEST_LOG ? 'error' : 'silent' });
   app = createApp({
     env,

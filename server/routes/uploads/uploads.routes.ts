@@ -161,6 +161,14 @@ async function apiAnswer(res: Response, deps: AppDeps): Promise<Response> {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
+/** A chunk's Content-Length: app.ts holds it to the chunk limit, so chunks are never buffered. */
+function requireContentLength(c: Context<AppBindings>) {
+  if (c.req.header('content-length') === undefined)
+    throw new ApiError(411, 'Send each chunk with its length (a Content-Length header).', {
+      code: 'length_required',
+    });
+}
+
 /** The declared length of a new upload: required, no deferred length. */
 function declaredLength(c: Context<AppBindings>): number {
   if (c.req.header('upload-defer-length') !== undefined || c.req.header('upload-concat') !== undefined)
@@ -261,6 +269,8 @@ export function createUploadsRouter(deps: AppDeps) {
 
   router.post('/', ...auth, async (c) => {
     requireTusVersion(c);
+    // Creation with upload (a first chunk in the POST) streams like a PATCH: its length is required.
+    if (c.req.header('content-type') === 'application/offset+octet-stream') requireContentLength(c);
     const length = declaredLength(c);
     const place = placeOf(c);
     const caller = callerOf(c);
@@ -299,10 +309,7 @@ export function createUploadsRouter(deps: AppDeps) {
           code: 'upload_expired',
         },
       );
-    if (c.req.method === 'PATCH' && c.req.header('content-length') === undefined)
-      throw new ApiError(411, 'Send each chunk with its length (a Content-Length header).', {
-        code: 'length_required',
-      });
+    if (c.req.method === 'PATCH') requireContentLength(c);
     const context: UploadRequest = { caller, db: c.var.db };
     const res = await run(c, context);
     if (c.req.method === 'DELETE' && (res.status === 204 || res.status === 404)) {
