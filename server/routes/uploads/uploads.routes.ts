@@ -97,6 +97,21 @@ function tusServerOf(deps: AppDeps, contexts: WeakMap<Request, UploadRequest>) {
         allowedOrigins: () => false,
         exposedHeaders: [UPLOAD_FILE_ID_HEADER],
         disableTerminationForFinishedUploads: true,
+        // A body cut mid-chunk (the usual case on 2G) or a request told to let go of the lock: what
+        // arrived is kept, so the client resumes from HEAD's offset. A store failing to write says the
+        // same to the client, and is logged.
+        onResponseError: (_req, err) => {
+          if (err !== ERRORS.ABORTED && err !== ERRORS.FILE_WRITE_ERROR) return undefined;
+          if (err === ERRORS.FILE_WRITE_ERROR) deps.logger.warn('an upload chunk was not written whole');
+          return {
+            status_code: 400,
+            body: JSON.stringify({
+              message:
+                'The chunk was interrupted. What arrived is kept: ask for the offset (HEAD) and resume.',
+              code: 'upload_interrupted',
+            }),
+          };
+        },
         namingFunction: (req) => {
           const id = contexts.get(req as unknown as Request)?.createdId;
           if (!id) throw new Error('An upload was created without its row');
