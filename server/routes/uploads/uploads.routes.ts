@@ -327,11 +327,20 @@ export function createUploadsRouter(deps: AppDeps) {
     if (c.req.method === 'PATCH') requireContentLength(c);
     const context: UploadRequest = { caller, db: c.var.db };
     const res = await run(c, context);
+    // Completed by another request meanwhile (its bytes are then gone from the tus store): say so.
+    const completedMeanwhile = async () => {
+      const now = await ownUpload(c.var.db, caller, id);
+      return now?.completedAt ? completedAnswer(c, now) : undefined;
+    };
     if (c.req.method === 'DELETE' && (res.status === 204 || res.status === 404)) {
       // Terminated (or its bytes were already gone): the hold is given back at once.
-      await releaseUpload(c.var.db, id);
+      if (!(await releaseUpload(c.var.db, id))) {
+        const completed = await completedMeanwhile();
+        if (completed) return completed;
+      }
       return apiAnswer(new Response(null, { status: 204 }), deps);
     }
+    if (res.status === 404) return (await completedMeanwhile()) ?? apiAnswer(res, deps);
     return apiAnswer(res, deps);
   });
 

@@ -171,6 +171,25 @@ describe('a resumable upload', () => {
     }
   });
 
+  it('makes one file when the last chunk is sent twice at once (a phone retrying on two links)', async () => {
+    const user = await member('Twice');
+    const data = bytes(120_000, 3);
+    const location = await started(user, data.length, 'twice.bin');
+    expect((await tus.patch(user.token, location, 0, data.subarray(0, 60_000))).status).toBe(204);
+    const answers = await Promise.all([
+      tus.patch(user.token, location, 60_000, data.subarray(60_000)),
+      tus.patch(user.token, location, 60_000, data.subarray(60_000)),
+    ]);
+    const ids = answers.map((r) => r.headers.get('upload-file-id')).filter(Boolean);
+    expect(ids.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ids).size).toBe(1);
+    for (const r of answers) expect([204, 409, 423]).toContain(r.status);
+    expect(await fileRowsOf(t, user.ngoId)).toHaveLength(1);
+    expect(await storageUsageOf(t.db, user.ngoId)).toMatchObject({ used: 120_000, reserved: 0 });
+    const head = await tus.head(user.token, location);
+    expect(head.headers.get('upload-file-id')).toBe(ids[0]);
+  });
+
   it('answers a chunk at the wrong offset 409 without touching the upload', async () => {
     const user = await member('Offset');
     const location = await started(user, 100);
