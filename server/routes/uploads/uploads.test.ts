@@ -259,6 +259,18 @@ describe('creation', () => {
     expect((await storageUsageOf(t.db, user.ngoId)).reserved).toBe(0);
   });
 
+  it('tells what it supports without a token (OPTIONS)', async () => {
+    const res = await t.app.request('/api/uploads', { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('tus-version')).toBe('1.0.0');
+    expect(res.headers.get('tus-max-size')).toBe(String(2 * 1024 ** 3));
+    expect(res.headers.get('tus-extension')?.split(',')).toEqual(
+      expect.arrayContaining(['creation', 'termination', 'expiration']),
+    );
+    expect(res.headers.get('tus-extension')).not.toContain('creation-defer-length');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('wants Tus-Resumable and a real Upload-Length, and answers in the one error shape', async () => {
     const user = await member('Headers');
     const noVersion = await t.app.request('/api/uploads', {

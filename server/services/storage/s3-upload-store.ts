@@ -4,7 +4,7 @@ import { S3Store } from '@tus/s3-store';
 import { UPLOAD_EXPIRY_HOURS } from '../../../contract/uploads';
 import type { Env } from '../../env';
 import type { FileStorage } from './file-storage';
-import { inspectOnly, type UploadBackend } from './upload-store';
+import { inspectOnly, withoutDeferredLength, type UploadBackend } from './upload-store';
 
 /**
  * Uploads in flight as S3 multipart uploads in the adapter's bucket (@tus/s3-store: object
@@ -24,12 +24,14 @@ export function s3UploadBackend(env: Env, _storage: FileStorage): UploadBackend 
     responseChecksumValidation: 'WHEN_REQUIRED' as const,
   };
   const Bucket = env.S3_BUCKET!;
-  const store = new S3Store({
-    s3ClientConfig: { ...config, bucket: Bucket },
-    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
-    // Expiry is the purge's (uploads.service.ts), not object tags, which not every S3-compatible server keeps.
-    useTags: false,
-  });
+  const store = withoutDeferredLength(
+    new S3Store({
+      s3ClientConfig: { ...config, bucket: Bucket },
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
+      // Expiry is the purge's (uploads.service.ts), not object tags, which not every S3-compatible server keeps.
+      useTags: false,
+    }),
+  );
   const client = new S3Client(config);
   return {
     store,

@@ -58,6 +58,12 @@ export interface UploadBackend extends UploadBytes {
  * `DATA_DIR/uploads`, and a finished one is streamed into the adapter. The expiration extension
  * announces `Upload-Expires`; the purge (uploads.service.ts) is what ends expired uploads.
  */
+/** The quota needs a length at creation: the store stops announcing deferred lengths (OPTIONS). */
+export function withoutDeferredLength<T extends DataStore>(store: T): T {
+  store.extensions = store.extensions.filter((e) => e !== 'creation-defer-length');
+  return store;
+}
+
 /** What the app's resumable uploads run on; index.ts builds it so the purge shares the locker. */
 export interface UploadsDeps {
   backend: UploadBackend;
@@ -74,7 +80,9 @@ export async function uploadBackendFor(env: Env, storage: FileStorage): Promise<
 
 export function fileUploadBackend(directory: string, storage: FileStorage): UploadBackend {
   const dir = resolve(directory);
-  const store = new FileStore({ directory: dir, expirationPeriodInMilliseconds: EXPIRY_MS });
+  const store = withoutDeferredLength(
+    new FileStore({ directory: dir, expirationPeriodInMilliseconds: EXPIRY_MS }),
+  );
   return {
     store,
     adopt: (id, key, size, name) =>
