@@ -134,7 +134,9 @@ describe.skipIf(!available)('uploads across two server processes on PostgreSQL',
     });
     token = await createJwt(JWT_SECRET, 3600).sign({ sub: userId, ngo: ngoId, role: 'STAFF', sv: 1 });
     dataDir = mkdtempSync(join(tmpdir(), 'ngo-replicas-'));
-    [a, b] = await Promise.all([startReplica(databaseUrl, dataDir), startReplica(databaseUrl, dataDir)]);
+    // One after the other, so a failed start never leaves the first one running unseen by afterAll.
+    a = await startReplica(databaseUrl, dataDir);
+    b = await startReplica(databaseUrl, dataDir);
   }, 120_000);
 
   afterAll(async () => {
