@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { phone, scan, scanTest, type Screen } from './support/scan-pages';
@@ -85,6 +85,79 @@ test.describe('Cloud Storage', () => {
     const download = page.waitForEvent('download');
     await list(page).getByRole('button', { name: 'Download tally.csv' }).click();
     expect((await download).suggestedFilename()).toBe('tally.csv');
+  });
+
+  test('on a phone on Regular 2G with the connection cut twice, three files arrive whole', async ({
+    page,
+    signIn,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(phone);
+    await signIn('STAFF');
+    await page.goto('/storage');
+    await expect(page.getByRole('meter', { name: 'Storage used' })).toBeVisible();
+
+    // DevTools' Regular 2G: 250 kbit/s down, 50 kbit/s up, 300 ms round trip.
+    const cdp = await page.context().newCDPSession(page);
+    const regular2g = { latency: 300, downloadThroughput: 250_000 / 8, uploadThroughput: 50_000 / 8 };
+    const network = (offline: boolean) =>
+      cdp.send('Network.emulateNetworkConditions', { offline, ...regular2g });
+    await network(false);
+
+    const stamp = Date.now();
+    const files = [1, 2, 3].map((n) => ({
+      name: `survey-${stamp}-${n}.bin`,
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(70 * 1024 + n * 1000),
+    }));
+    await page.locator('input[type=file]').setInputFiles(files);
+
+    // Cut while the first file and then the third are on their way, and bring the connection back.
+    const progressOf = (name: string) => page.getByRole('progressbar', { name: `${name} uploaded` });
+    for (const file of [files[0]!, files[2]!]) {
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (await progressOf(file.name)
+                .getAttribute('value')
+                .catch(() => '0')) ?? 0,
+            ),
+          {
+            timeout: 90_000,
+          },
+        )
+        .toBeGreaterThan(20);
+      await network(true);
+      await expect(page.getByText(/Waiting for a connection|Connection lost/).first()).toBeVisible();
+      await network(false);
+    }
+    const uploads = page.getByRole('region', { name: 'Uploads' });
+    for (const file of files)
+      await expect(uploads.getByRole('listitem').filter({ hasText: file.name })).toContainText('Uploaded', {
+        timeout: 90_000,
+      });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const root = (await (
+      await request.get('/api/files', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
+      name: string;
+      sha256: string;
+      sizeBytes: number;
+    }[];
+    for (const file of files) {
+      const stored = root.find((item) => item.name === file.name);
+      expect(stored?.sizeBytes, file.name).toBe(file.buffer.length);
+      expect(stored?.sha256, file.name).toBe(createHash('sha256').update(file.buffer).digest('hex'));
+    }
   });
 
   test('a viewer reads the demo files but is offered no upload, rename or delete', async ({

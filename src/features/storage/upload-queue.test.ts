@@ -45,6 +45,26 @@ describe('UploadQueue', () => {
     expect(statuses(queue)).toEqual(['a:uploading']);
   });
 
+  it('puts an upload whose connection dropped back to waiting, and goes on when the connection returns', async () => {
+    const { send, calls } = controllableSend();
+    const failed = vi.fn();
+    const queue = new UploadQueue(send, { onFailed: failed });
+    queue.add([file('a')], '');
+    calls[0]!.reject(Object.assign(new Error('dropped'), { connectionLost: true }));
+    await settle();
+    expect(queue.snapshot()[0]).toMatchObject({
+      status: 'waiting',
+      error: expect.stringMatching(/Connection lost/),
+    });
+    expect(calls).toHaveLength(1);
+    queue.setOnline(false);
+    queue.setOnline(true);
+    expect(statuses(queue)).toEqual(['a:uploading']);
+    expect(calls).toHaveLength(2);
+    expect(failed).not.toHaveBeenCalled();
+    queue.stop();
+  });
+
   it('cancels the running upload or a waiting one, and a retry sends it again', async () => {
     const { send, calls } = controllableSend();
     const failed = vi.fn();
@@ -60,12 +80,17 @@ describe('UploadQueue', () => {
     expect(failed).not.toHaveBeenCalled();
   });
 
-  it('keeps a failure with its message for a retry; a file over 10 MB fails at once with a clear message', async () => {
+  it('keeps a failure with its message for a retry; a file over 2 GB fails at once with a clear message', async () => {
     const { send, calls } = controllableSend();
     const failed = vi.fn();
     const queue = new UploadQueue(send, { onFailed: failed });
-    queue.add([file('big', 10 * 1024 * 1024 + 1), file('a')], '');
-    expect(queue.snapshot()[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/over 10/) });
+    const big = file('big');
+    Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 * 1024 + 1 });
+    queue.add([big, file('a')], '');
+    expect(queue.snapshot()[0]).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/over 2\.1 GB/),
+    });
     calls[0]!.reject(new Error('The connection dropped.'));
     await settle();
     expect(queue.snapshot()[1]).toMatchObject({ status: 'failed', error: 'The connection dropped.' });

@@ -1,4 +1,5 @@
-import { SMALL_UPLOAD_MAX_BYTES, type StorageItem } from '@contract/files';
+import type { StorageItem } from '@contract/files';
+import { UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { formatBytes } from '@contract/format-bytes';
 import type { UploadProgress } from './api/upload-file';
 
@@ -12,6 +13,14 @@ export interface QueuedUpload {
   progress?: UploadProgress;
   error?: string;
 }
+
+/** Tells a lost connection (the upload waits and goes on) from a refusal (it fails). */
+export interface ConnectionError {
+  connectionLost?: boolean;
+}
+
+/** After a lost connection, the queue waits for the connection to come back, or this long at most. */
+const RETRY_AFTER_LOST_MS = 15_000;
 
 export type SendUpload = (
   file: File,
@@ -30,6 +39,8 @@ export class UploadQueue {
   private uploads: readonly QueuedUpload[] = [];
   private running: { key: number; controller: AbortController } | null = null;
   private online = true;
+  /** Set by a lost connection: nothing starts until the connection is back (or a while has passed). */
+  private held: ReturnType<typeof setTimeout> | null = null;
   private nextKey = 1;
   private listeners = new Set<() => void>();
 
@@ -50,20 +61,26 @@ export class UploadQueue {
 
   setOnline(online: boolean) {
     this.online = online;
+    if (online) this.release();
     this.pump();
+  }
+
+  private release() {
+    if (this.held) clearTimeout(this.held);
+    this.held = null;
   }
 
   add(files: Iterable<File>, folderId: string) {
     const added: QueuedUpload[] = [];
     for (const file of files) {
-      const tooLarge = file.size > SMALL_UPLOAD_MAX_BYTES;
+      const tooLarge = file.size > UPLOAD_MAX_BYTES;
       added.push({
         key: this.nextKey++,
         file,
         folderId,
         status: tooLarge ? 'failed' : 'waiting',
         ...(tooLarge && {
-          error: `Files over ${formatBytes(SMALL_UPLOAD_MAX_BYTES)} cannot be uploaded here yet.`,
+          error: `Files over ${formatBytes(UPLOAD_MAX_BYTES)} cannot be uploaded.`,
         }),
       });
     }
@@ -79,7 +96,7 @@ export class UploadQueue {
   retry(key: number) {
     const upload = this.find(key);
     if (!upload || (upload.status !== 'failed' && upload.status !== 'cancelled')) return;
-    if (upload.file.size > SMALL_UPLOAD_MAX_BYTES) return;
+    if (upload.file.size > UPLOAD_MAX_BYTES) return;
     this.update(key, { status: 'waiting', progress: undefined, error: undefined });
     this.pump();
   }
@@ -90,6 +107,7 @@ export class UploadQueue {
 
   /** Cancels whatever is running (the screen is left). */
   stop() {
+    this.release();
     this.running?.controller.abort();
   }
 
@@ -105,12 +123,12 @@ export class UploadQueue {
   }
 
   private pump() {
-    if (!this.online || this.running) return;
+    if (!this.online || this.held || this.running) return;
     const next = this.uploads.find((u) => u.status === 'waiting');
     if (!next) return;
     const controller = new AbortController();
     this.running = { key: next.key, controller };
-    this.update(next.key, { status: 'uploading' });
+    this.update(next.key, { status: 'uploading', error: undefined });
     this.send(next.file, next.folderId, (progress) => this.update(next.key, { progress }), controller.signal)
       .then(
         () => {
@@ -120,6 +138,18 @@ export class UploadQueue {
         (error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError')
             return this.update(next.key, { status: 'cancelled' });
+          if ((error as ConnectionError | null)?.connectionLost) {
+            // Never dropped without the user's say: it waits, and resumes where the server stopped.
+            this.update(next.key, {
+              status: 'waiting',
+              error: 'Connection lost. It goes on when you are back online.',
+            });
+            this.held = setTimeout(() => {
+              this.held = null;
+              this.pump();
+            }, RETRY_AFTER_LOST_MS);
+            return;
+          }
           this.update(next.key, {
             status: 'failed',
             error: error instanceof Error ? error.message : 'The upload failed.',

@@ -13,9 +13,15 @@ export interface UploadProgress {
 export class UploadFailed extends Error {
   constructor(
     message: string,
+    /** The HTTP status; 0 when no answer came (the connection dropped). */
     readonly status: number,
   ) {
     super(message);
+  }
+
+  /** No answer at all: the same upload goes on once the connection is back. */
+  get connectionLost() {
+    return this.status === 0;
   }
 }
 

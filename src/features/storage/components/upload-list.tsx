@@ -33,7 +33,7 @@ function Row({
       : status === 'waiting'
         ? offline
           ? 'Waiting for a connection'
-          : 'Waiting'
+          : (error ?? 'Waiting')
         : status === 'done'
           ? `Uploaded (${formatBytes(file.size)})`
           : status === 'cancelled'

@@ -1,0 +1,85 @@
+import type { StorageItem } from '@contract/files';
+import { UPLOAD_FILE_ID_HEADER } from '@contract/uploads';
+import { api, apiBaseUrl } from '@/lib/api-client';
+import { getToken } from '@/lib/session';
+import { FIRST_CHUNK_BYTES, nextChunkSize } from '../chunk-size';
+import { UploadFailed, type UploadProgress } from './upload-file';
+
+/** Waits between attempts after a failed request: a flaky 2G link gets about three minutes. */
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
+
+/**
+ * Uploads one file with the tus protocol (POST /uploads, then PATCH chunk by chunk): a dropped
+ * connection resumes from the offset the server holds, re-sending at most the chunk in flight, and
+ * the chunk size follows the measured throughput (chunk-size.ts). The same file chosen again after a
+ * reload resumes where it stopped (tus-js-client keeps its upload URL in localStorage).
+ */
+export async function uploadResumable(
+  file: File,
+  folderId: string,
+  onProgress: (progress: UploadProgress) => void,
+  signal: AbortSignal,
+): Promise<StorageItem> {
+  // Its own chunk: only an upload needs the tus client.
+  const { Upload } = await import('tus-js-client');
+  return new Promise<StorageItem>((resolve, reject) => {
+    // Speed counts from the first progress seen: bytes already on the server (a resumed upload)
+    // are not this page's sending.
+    let first: { sent: number; at: number } | undefined;
+    let chunkStartedAt = performance.now();
+    const upload = new Upload(file, {
+      endpoint: `${apiBaseUrl}/uploads`,
+      chunkSize: FIRST_CHUNK_BYTES,
+      retryDelays: RETRY_DELAYS_MS,
+      metadata: { filename: file.name, ...(folderId && { folderId }) },
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: (request) => {
+        const token = getToken();
+        if (token) request.setHeader('Authorization', `Bearer ${token}`);
+        chunkStartedAt = performance.now();
+      },
+      onProgress: (sent, total) => {
+        const now = performance.now();
+        first ??= { sent, at: now };
+        const seconds = (now - first.at) / 1000;
+        onProgress({ sent, total, speed: seconds > 0 ? (sent - first.sent) / seconds : 0 });
+      },
+      onChunkComplete: (chunkBytes) => {
+        upload.options.chunkSize = nextChunkSize(chunkBytes, (performance.now() - chunkStartedAt) / 1000);
+      },
+      onSuccess: ({ lastResponse }) => {
+        const fileId = lastResponse.getHeader(UPLOAD_FILE_ID_HEADER);
+        if (!fileId)
+          return reject(new UploadFailed('The server did not say which file the upload became.', 0));
+        api<StorageItem>(`/files/${encodeURIComponent(fileId)}`).then(resolve, reject);
+      },
+      onError: (error) => {
+        const response = 'originalResponse' in error ? error.originalResponse : null;
+        const status = response?.getStatus() ?? 0;
+        let message = 'The connection dropped. Retry to continue from where it stopped.';
+        try {
+          const body = JSON.parse(response?.getBody() ?? '') as { message?: unknown };
+          if (typeof body.message === 'string' && body.message) message = body.message;
+        } catch {
+          // Not the API's JSON: keep the connection message.
+        }
+        reject(new UploadFailed(message, status));
+      },
+    });
+    signal.addEventListener(
+      'abort',
+      () => {
+        // Terminates the upload on the server too, which releases the storage it held.
+        void upload.abort(true).catch(() => undefined);
+        reject(new DOMException('Cancelled', 'AbortError'));
+      },
+      { once: true },
+    );
+    void upload.findPreviousUploads().then((previous) => {
+      if (signal.aborted) return;
+      const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+      if (last) upload.resumeFromPreviousUpload(last);
+      upload.start();
+    });
+  });
+}

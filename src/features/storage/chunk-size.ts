@@ -1,0 +1,24 @@
+/*
+ * Chunk sizes for resumable uploads, following the connection (issue 13: Nextcloud's fixed 10 MB
+ * chunks with a 60 s timeout fail on a 0.1–1.5 MB/s link). Each chunk aims to take a few seconds at
+ * the throughput the last one measured: on 2G a dropped connection loses a few seconds of sending,
+ * on a fast link each request carries enough to keep the line busy.
+ */
+
+/** The first chunk, before anything is measured: about 10 s up on Regular 2G (50 kbit/s up). */
+export const FIRST_CHUNK_BYTES = 64 * 1024;
+export const MIN_CHUNK_BYTES = 32 * 1024;
+export const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
+/** How long one chunk should take to send. */
+const TARGET_SECONDS = 5;
+
+/**
+ * The next chunk's size from the last one's: sized to take TARGET_SECONDS at the measured rate,
+ * growing at most fourfold at a time (one fast chunk may be a burst), within the bounds.
+ */
+export function nextChunkSize(lastBytes: number, lastSeconds: number): number {
+  if (!(lastBytes > 0) || !(lastSeconds > 0)) return FIRST_CHUNK_BYTES;
+  const fitting = (lastBytes / lastSeconds) * TARGET_SECONDS;
+  const size = Math.min(fitting, lastBytes * 4);
+  return Math.round(Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, size)));
+}
