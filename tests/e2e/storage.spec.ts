@@ -168,6 +168,10 @@ test.describe('Cloud Storage', () => {
     await page.goto('/storage');
     await list(page).getByRole('link', { name: 'Demo files' }).click();
     await expect(list(page).getByRole('button', { name: 'Download Read me.txt' })).toBeVisible();
+    // The picture shows as its thumbnail, fetched with the viewer's token.
+    await expect(
+      list(page).getByRole('listitem').filter({ hasText: 'Borehole site.png' }).locator('img'),
+    ).toHaveAttribute('src', /^blob:/);
     await expect(page.getByText('Upload files')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'New folder' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Rename|^Move .* to the trash/ })).toHaveCount(0);

@@ -16,7 +16,8 @@ import {
 } from '../../../contract/files';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
-import { PER_USER } from '../../http/etag';
+import { etagMatches, PER_USER } from '../../http/etag';
+import { hasThumbnail, thumbnailOf, THUMBNAIL_PX } from '../../services/storage/thumbnails';
 import { fileResponse } from '../../http/file-download';
 import { idempotency } from '../../http/idempotency';
 import {
@@ -218,6 +219,29 @@ export function createFilesRouter(deps: AppDeps) {
     },
   });
 
+  const noThumbnail = () => new ApiError(404, 'This file has no thumbnail.', { code: 'no_thumbnail' });
+  const thumbnailRoute = createRoute({
+    method: 'get',
+    path: '/{fileId}/thumbnail',
+    tags,
+    summary: 'A picture’s thumbnail (WebP, 320 px at most)',
+    description:
+      'What a phone on a slow connection loads instead of the picture: made on first request for PNG, JPEG, ' +
+      'WebP, GIF, AVIF and TIFF files up to 40 MB, kept beside the file and removed with it. The ETag follows ' +
+      `the file's checksum (\`If-None-Match\` answers 304). Any other file is a 404 \`no_thumbnail\`. ${byIdNote}`,
+    security: bearer,
+    middleware: [auth, requirePermission('files:read')] as const,
+    request: { params: fileIdParams },
+    responses: {
+      200: {
+        description: 'The thumbnail',
+        content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+      },
+      304: { description: 'Not modified: the ETag in If-None-Match is current' },
+      ...errors(401, 403, 404),
+    },
+  });
+
   const updateRoute = createRoute({
     method: 'patch',
     path: '/{fileId}',
@@ -312,6 +336,18 @@ export function createFilesRouter(deps: AppDeps) {
         const file = await readableFile(c.var.db, c.var.tenant, c.req.valid('param').fileId);
         // The bytes are typed by the OpenAPI document, not by Hono's JSON inference.
         return (await fileResponse(c, deps.storage, file)) as never;
+      })
+      .openapi(thumbnailRoute, async (c) => {
+        const file = await readableFile(c.var.db, c.var.tenant, c.req.valid('param').fileId);
+        const etag = `"${file.sha256}-t${THUMBNAIL_PX}"`;
+        c.header('Cache-Control', PER_USER);
+        if (!hasThumbnail(file)) throw noThumbnail();
+        c.header('ETag', etag);
+        if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never;
+        const thumbnail = await thumbnailOf(deps.storage, file);
+        if (!thumbnail) throw noThumbnail();
+        c.header('Content-Type', 'image/webp');
+        return c.body(new Uint8Array(thumbnail), 200) as never;
       })
       .openapi(updateRoute, async (c) => {
         const body = c.req.valid('json');

@@ -5,6 +5,7 @@ import type { Database, DbExecutor } from '../../db';
 import { files, folders } from '../../db/schema';
 import type { FileStorage } from './file-storage';
 import { freeStorage } from './storage-quota';
+import { thumbnailKey } from './thumbnails';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
@@ -75,7 +76,8 @@ export async function purgeFolderRows(
 
 /** Deletes stored objects after their rows are gone; a failure leaves an orphan object, logged. */
 export async function removeObjects(storage: FileStorage, keys: string[], logger?: Logger): Promise<void> {
-  for (const key of keys) {
+  // A file's thumbnail (thumbnails.ts) goes with it; removing one never made is not an error.
+  for (const key of keys.flatMap((k) => [k, thumbnailKey(k)])) {
     try {
       await storage.remove(key);
     } catch (err) {

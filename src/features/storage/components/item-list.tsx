@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { ArchiveRestore, File, Folder, Pencil, Trash2, XCircle } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { formatCalendarDate } from '@/lib/calendar-date';
+import { hasThumbnail, Thumbnail } from './thumbnail';
 
 export type ItemAction = 'open' | 'rename' | 'trash' | 'restore' | 'purge';
 
@@ -33,6 +34,14 @@ export function ItemList({
     >
       {items.map((item) => {
         const Icon = item.kind === 'folder' ? Folder : File;
+        const icon = (
+          <Icon
+            aria-hidden
+            className={
+              item.kind === 'folder' ? 'size-5 text-brand-700 dark:text-brand-100' : 'size-5 text-slate-500'
+            }
+          />
+        );
         const when = formatCalendarDate((inTrash ? item.deletedAt : item.updatedAt)?.slice(0, 10));
         const detail = [
           item.kind === 'file' && item.sizeBytes !== null ? formatBytes(item.sizeBytes) : 'Folder',
@@ -41,12 +50,13 @@ export function ItemList({
         ].join(' · ');
         return (
           <li key={`${item.kind}-${item.id}`} className="flex items-center gap-2 px-3 py-2">
-            <Icon
-              aria-hidden
-              className={
-                item.kind === 'folder' ? 'size-5 shrink-0 text-brand-700' : 'size-5 shrink-0 text-slate-500'
-              }
-            />
+            <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100 dark:bg-slate-800">
+              {hasThumbnail(item) && !inTrash ? (
+                <Thumbnail item={item} className="size-10 object-cover" fallback={icon} />
+              ) : (
+                icon
+              )}
+            </span>
             <div className="min-w-0 flex-1">
               {inTrash ? (
                 <span className="block truncate font-medium">{item.name}</span>

@@ -1,0 +1,44 @@
+import type { StorageItem } from '@contract/files';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { apiBaseUrl } from '@/lib/api-client';
+import { getToken } from '@/lib/session';
+import { storageQueryKeys } from '../api/query-keys';
+
+/** Pictures the server makes thumbnails of (server/services/storage/thumbnails.ts). */
+const pictures = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
+
+export const hasThumbnail = (item: StorageItem) =>
+  item.kind === 'file' && pictures.has(item.contentType ?? '');
+
+/**
+ * A picture's thumbnail (a few KB of WebP, never the picture itself: what a phone on a slow
+ * connection can afford in a list). It needs the user's token, so it is fetched and shown from memory.
+ */
+export function Thumbnail({
+  item,
+  className,
+  fallback,
+}: {
+  item: StorageItem;
+  className?: string;
+  /** Shown until the thumbnail is here, or if it never comes. */
+  fallback: ReactNode;
+}) {
+  const { data: src } = useQuery({
+    queryKey: [...storageQueryKeys.all, 'thumbnail', item.id, item.sha256],
+    queryFn: async ({ signal }) => {
+      const token = getToken();
+      const response = await fetch(`${apiBaseUrl}/files/${encodeURIComponent(item.id)}/thumbnail`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal,
+      });
+      if (!response.ok) throw new Error(`No thumbnail (${response.status})`);
+      return URL.createObjectURL(await response.blob());
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (!src) return fallback;
+  return <img src={src} alt="" width={40} height={40} className={className} />;
+}
