@@ -177,7 +177,9 @@ test('pages seen once open offline, with the banner, and filtering the saved gra
     for (const [path, shown] of pages) {
       await page.goto(url(path));
       await shown(page);
-      await expect(banner(page), path).toContainText('You are offline');
+      // The banner waits for the API probe (on the first idle moment, and every 15 s while the API
+      // is unreachable), which a loaded 2-core host can push past the default 10 s.
+      await expect(banner(page), path).toContainText('You are offline', { timeout: 30_000 });
     }
     // Filtering the saved grants: a search never made online is answered from the saved list.
     await page.goto(url('/public-grants'));
