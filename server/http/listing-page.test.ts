@@ -93,6 +93,14 @@ describe('/public-grants rendered over its first page', () => {
     expect(renders()).toHaveLength(2);
   });
 
+  it("answers the service worker's precache (public-grants.html) with the build's page, never a rendered one", async () => {
+    const html = await page('/public-grants.html');
+    expect(html).toContain('build skeleton');
+    expect(html).not.toContain(PAGE_DATA_ID);
+    expect(html).not.toContain('data-hydrate');
+    expect(renders()).toHaveLength(0);
+  });
+
   it('answers a filtered link with the page the browser renders, as before', async () => {
     const html = await page('/public-grants?country=Kenya');
     expect(html).toContain('build skeleton');

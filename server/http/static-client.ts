@@ -76,11 +76,12 @@ export function mountClient(app: Hono<AppBindings>, distDir: string, logger?: Lo
     // The page differs by the theme cookie: the choice is on <html> before first paint (ADR 0007).
     c.header('Vary', 'Cookie');
     const theme = themeFromCookieHeader(c.req.header('cookie'));
-    // A listing page without a query string arrives over its first page (ADR 0028); with one (a
-    // shared filtered link), or if that render fails, it is the build's page, rendered in the browser.
-    const html =
-      (prerendered && !new URL(c.req.url).search && (await renderedOrNothing(pagePath))) ||
-      (await readFile(file, 'utf8'));
+    // A listing page at its clean URL without a query string arrives over its first page (ADR 0028).
+    // With a query string (a shared filtered link), if that render fails, or asked as `.html` (the
+    // service worker's precache, which must keep the build's page: no grants frozen into it, and
+    // hydrated at once offline), it is the build's page, rendered in the browser.
+    const asPage = prerendered && !c.req.path.endsWith('.html') && !new URL(c.req.url).search;
+    const html = (asPage && (await renderedOrNothing(pagePath))) || (await readFile(file, 'utf8'));
     return c.html(withThemeClass(html, theme));
   });
 }
