@@ -91,9 +91,9 @@
     return false;
   }
   // React marks an element while it renders, before its hydration is committed (the app hydrates
-  // in a transition, over many tasks): its handlers answer once the app has also marked itself
-  // ready (src/routes/__root.tsx after the commit; src/landing.tsx, whose islands hydrate in one
-  // task).
+  // in a transition, over many tasks, and each route's content in a pass of its own): its handlers
+  // answer once the app has also marked itself ready (src/lib/app-ready.ts, after the content's
+  // commit; src/landing.tsx, whose islands hydrate in one task).
   function live(element) {
     return document.documentElement.getAttribute('data-app-ready') === 'true' && ownedByReact(element);
   }

@@ -13,6 +13,7 @@ import { composeOfflinePolicy } from '@/lib/offline-registration';
 import { registerServiceWorker } from '@/lib/pwa';
 import { PAGE_DATA_ID } from '@contract/server-rendered-pages';
 import { adoptPageData } from '@/lib/page-data';
+import { expectHydratedContent } from '@/lib/app-ready';
 import { createQueryClient } from '@/lib/query-client';
 import { connectOnlineManager, onRestored, persistOptions } from '@/lib/query-persistence';
 import { syncThemeOnStart } from '@/lib/theme';
@@ -67,6 +68,7 @@ if (container.hasChildNodes() && hydratable) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a slow phone keeps scrolling, and a tap made meanwhile is held
   // by public/boot.js and replayed once its control is hydrated (ADR 0025).
+  expectHydratedContent();
   void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);

@@ -40,5 +40,6 @@ export async function registerServiceWorker() {
     void reloader.onControllerChange();
   });
 
-  await wb.register();
+  // A browser may refuse (a private window, storage blocked): the site still works, online only.
+  await wb.register().catch(() => undefined);
 }

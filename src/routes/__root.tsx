@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useAppReadyMark } from '@/lib/app-ready';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -13,10 +13,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootComponent() {
-  // Marks the moment the page is interactive (hydrated or rendered); tests wait on it.
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
+  // A page rendered on the client is interactive once this commits; a hydrated one once its content
+  // has (src/lib/app-ready.ts).
+  useAppReadyMark('root');
   return <Outlet />;
 }
 

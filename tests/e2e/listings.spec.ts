@@ -163,15 +163,16 @@ test.describe('Latest Grants (public)', () => {
   });
 
   test('a first visit arrives with its grants and runs no page code until the visitor uses the page', async ({
-    page,
+    browser,
     request,
+    server,
   }) => {
     const all = await apiGrants(request);
     const category = commonest(all, (g) => [g.category.trim()]);
     const expected = await apiGrants(request, { search: category });
-    // A tab of its own: the fixture's page would use the page (to wait for the app) on arrival.
-    const visitor = await page.context().newPage();
-    await visitor.bringToFront();
+    // A browser of its own: the fixture's page would use the page (to wait for the app) on arrival.
+    const context = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block' });
+    const visitor = await context.newPage();
     const scripts: string[] = [];
     const asked: string[] = [];
     visitor.on('request', (r) => {
@@ -179,18 +180,22 @@ test.describe('Latest Grants (public)', () => {
       if (r.resourceType() === 'script') scripts.push(path);
       if (path === '/api/grants') asked.push(r.url());
     });
+    await visitor.addInitScript(() => {
+      const workers = navigator.serviceWorker;
+      const register = workers.register.bind(workers);
+      workers.register = (...args) => {
+        (window as { swAsked?: boolean }).swAsked = true;
+        return register(...args);
+      };
+    });
     await visitor.goto('/public-grants');
     await expect(cardTitles(visitor).first()).toHaveText(all[0]!.title);
     await expect(cardTitles(visitor)).toHaveCount(9);
-    // Loaded and idle: a build-time page would have started its code by now (public/boot.js).
-    await visitor.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const idle = () => requestIdleCallback(() => requestIdleCallback(() => resolve()));
-          if (document.readyState === 'complete') idle();
-          else addEventListener('load', idle, { once: true });
-        }),
-    );
+    // Loaded, and boot.js has had its idle turn after the load (it registers the service worker
+    // then): a build-time page would have started its code by now.
+    await visitor.waitForFunction(() => (window as { swAsked?: boolean }).swAsked === true, undefined, {
+      polling: 100,
+    });
     expect(scripts).toEqual(['/boot.js']);
     expect(asked, 'the grants came with the page').toEqual([]);
 
@@ -200,7 +205,7 @@ test.describe('Latest Grants (public)', () => {
     await expect(visitor.getByLabel('Search grants')).toHaveValue(category);
     await expect(resultCount(visitor)).toHaveText(grantsLabel(expected.length));
     expect(asked, 'typing alone asks the server nothing').toEqual([]);
-    await visitor.close();
+    await context.close();
   });
 
   test("says 'No grants found.' when nothing matches", async ({ page }) => {

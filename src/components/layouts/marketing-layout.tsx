@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { Island } from '@/components/ui/island';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { useAppReadyMark } from '@/lib/app-ready';
 import { OfflineBanner } from './offline-banner';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
@@ -26,6 +27,8 @@ export interface MarketingLayoutProps {
  */
 export function MarketingLayout({ children, footerSlot, underHeader = false }: MarketingLayoutProps) {
   useSectionScrollOnArrival();
+  // Every hydrated page of the app is drawn in this frame: its commit is the page's (src/lib/app-ready.ts).
+  useAppReadyMark('content');
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
