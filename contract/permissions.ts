@@ -31,6 +31,10 @@ const permissions = {
   'files:delete-own': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   // Rename, move, trash, restore and purge anyone's items in the NGO.
   'files:manage': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  // Make a link that lets anyone without an account download a file: whoever may add files (a
+  // volunteer sends a partner the report they uploaded), never a reader. Revoking another member's
+  // link is files:manage's.
+  'files:share': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER'],
 } satisfies Record<string, Role[]>;
 
 export type Action = keyof typeof permissions;

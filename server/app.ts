@@ -16,6 +16,7 @@ import { createBlogsRouter } from './routes/blogs/blogs.routes';
 import { createCausesRouter } from './routes/causes/causes.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
 import { createFilesRouter, SMALL_UPLOAD_PATH } from './routes/files/files.routes';
+import { createSharePageRouter, createSharesRouter } from './routes/shares/shares.routes';
 import { createFoldersRouter } from './routes/files/folders.routes';
 import { createGrantsRouter } from './routes/grants/grants.routes';
 import { createHealthRouter } from './routes/health/health.routes';
@@ -25,6 +26,7 @@ import { createUploadsRouter, registerUploadsOpenApi, UPLOADS_PATH } from './rou
 import { createPaymentsRouter } from './routes/payments/payments.routes';
 import { createSimulatorRouter } from './routes/test-mode/simulator.routes';
 import { SMALL_UPLOAD_MAX_BYTES } from '../contract/files';
+import { SHARE_PAGE_PREFIX } from '../contract/shares';
 import { UPLOAD_CHUNK_MAX_BYTES } from '../contract/uploads';
 import {
   createPaymentProviders,
@@ -102,6 +104,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/causes', createCausesRouter(deps));
   app.route('/api/files', createFilesRouter(deps));
   app.route('/api/folders', createFoldersRouter(deps));
+  app.route('/api/shares', createSharesRouter(deps));
+  app.route(SHARE_PAGE_PREFIX.slice(0, -1), createSharePageRouter(deps));
   app.route(UPLOADS_PATH, createUploadsRouter(deps));
   registerUploadsOpenApi(app.openAPIRegistry);
   const paymentFetch = selfRoutingFetch(deps.env, app);

@@ -66,7 +66,8 @@ cleanupOutdatedCaches();
 // comes from the server with its own frame-ancestors rule.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), {
-    denylist: [/^\/api\//, /^\/cause-embed\//],
+    // Share links' pages (/s/{token}) are the server's, online only, like the API.
+    denylist: [/^\/api\//, /^\/cause-embed\//, /^\/s\//],
   }),
 );
 

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { SHARE_PAGE_PREFIX } from '../../contract/shares';
 
 const basePolicy = {
   defaultSrc: ["'self'"],
@@ -68,6 +69,19 @@ function headerSets(connectOrigins: string[]) {
       xFrameOptions: 'DENY',
     }),
     /**
+     * A share link's page (/s/{token}): the token is the key to the file, so no link or form on it ever
+     * sends the address on as a referrer.
+     */
+    // The share router answers the file's bytes under the users' files policy itself
+    // (inertFileHeaders), which these keep (overwrite: false); its pages get the site's.
+    sharePages: secureHeaders({
+      ...common,
+      referrerPolicy: 'no-referrer',
+      contentSecurityPolicy,
+      xFrameOptions: 'DENY',
+      overwrite: false,
+    }),
+    /**
      * Users' files (issue 13, ADR 0030): whatever an uploaded HTML or SVG holds, opened in place it is
      * a sandboxed document (a unique origin, no script, no forms) that may load nothing.
      */
@@ -79,16 +93,28 @@ function headerSets(connectOrigins: string[]) {
   };
 }
 
-/** The paths that answer a user's uploaded bytes (GET /api/files/{fileId}/content). */
+/** The path that answers a user's uploaded bytes (GET /api/files/{fileId}/content). */
 export const isUserFilePath = (path: string) => /^\/api\/files\/[^/]+\/content\/?$/.test(path);
+
+/**
+ * The users' files policy, set by a handler whose path also answers pages (a share link's download,
+ * whose wrong-password answer is a styled page): the bytes are a sandboxed document that loads nothing.
+ */
+export function inertFileHeaders(c: Context) {
+  c.header('Content-Security-Policy', "sandbox; default-src 'none'");
+  c.header('X-Content-Type-Options', 'nosniff');
+}
 
 export const EMBED_PATH_PREFIX = '/cause-embed/';
 export const SIMULATOR_PATH_PREFIX = '/api/test-mode/';
 
 export const securityHeaders = (options: { connectOrigins?: string[] } = {}): MiddlewareHandler => {
-  const { everywhere, embeddable, simulatorPages, userFiles } = headerSets(options.connectOrigins ?? []);
+  const { everywhere, embeddable, simulatorPages, sharePages, userFiles } = headerSets(
+    options.connectOrigins ?? [],
+  );
   return (c, next) => {
     if (isUserFilePath(c.req.path)) return userFiles(c, next);
+    if (c.req.path.startsWith(SHARE_PAGE_PREFIX)) return sharePages(c, next);
     if (c.req.path.startsWith(EMBED_PATH_PREFIX)) return embeddable(c, next);
     if (c.req.path.startsWith(SIMULATOR_PATH_PREFIX)) return simulatorPages(c, next);
     return everywhere(c, next);

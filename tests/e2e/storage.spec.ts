@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 import { phone, scan, scanTest, type Screen } from './support/scan-pages';
 
 const list = (page: Page) => page.getByRole('list', { name: 'Files and folders' });
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test.describe('Cloud Storage', () => {
   test('a volunteer on a phone uploads files into a folder, renames, trashes and restores one; the bytes come back whole', async ({
@@ -160,6 +163,78 @@ test.describe('Cloud Storage', () => {
     }
   });
 
+  test('a staff member shares a file with a password; a visitor with no account downloads it; revoked, it stops', async ({
+    page,
+    signIn,
+    browser,
+    server,
+  }) => {
+    await page.setViewportSize(phone);
+    await signIn('STAFF');
+    await page.goto('/storage');
+    const name = `budget ${Date.now()}.csv`;
+    const bytes = Buffer.from('line,amount\nwater,120000\nschool fees,45000\n');
+    await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
+    await expect(page.getByText(`${name} uploaded.`)).toBeVisible();
+
+    await list(page)
+      .getByRole('button', { name: `Share ${name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Share ${name}` });
+    await expect(dialog.getByText('No links yet.')).toBeVisible();
+    await dialog.getByLabel('Link expires').selectOption({ label: 'In 1 day' });
+    await dialog.getByLabel('Password (optional)').fill('abc');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect(dialog.getByText('Password must have at least 6 characters.')).toBeVisible();
+    await dialog.getByLabel('Password (optional)').fill('kigali-2026');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const address = dialog.getByRole('textbox', { name: 'Share link' });
+    await expect(address).toHaveValue(new RegExp(`^${server.baseURL}/s/[A-Za-z0-9_-]{43}$`));
+    const url = await address.inputValue();
+    const links = dialog.getByRole('list', { name: 'Share links' });
+    await expect(links.getByRole('listitem')).toHaveCount(1);
+    await expect(links).toContainText('Password');
+    await expect(links).toContainText('0 downloads');
+
+    // Someone without an account, on another phone.
+    const visitorContext = await browser.newContext({ viewport: phone, acceptDownloads: true });
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(url);
+      await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(visitor.getByText('shared a file with you')).toBeVisible();
+      await expect(await seriousViolations(visitor)).toEqual([]);
+      await visitor.getByLabel('Password').fill('kigali-2025');
+      await visitor.getByRole('button', { name: 'Download' }).click();
+      await expect(visitor.getByRole('alert')).toHaveText(
+        'That password is not right. Check it and try again.',
+      );
+      await visitor.getByLabel('Password').fill('kigali-2026');
+      const download = visitor.waitForEvent('download');
+      await visitor.getByRole('button', { name: 'Download' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(name);
+      const received = readFileSync((await file.path())!);
+      expect(sha256(received)).toBe(sha256(bytes));
+
+      // The counter moved; revoking ends the link at once.
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await list(page)
+        .getByRole('button', { name: `Share ${name}` })
+        .click();
+      await expect(links).toContainText('1 download');
+      await links.getByRole('button', { name: /^Revoke/ }).click();
+      await expect(page.getByText('Link revoked')).toBeVisible();
+      await expect(links).toContainText('Revoked');
+      await visitor.goto(url);
+      await expect(
+        visitor.getByRole('heading', { level: 1, name: 'This link is not available' }),
+      ).toBeVisible();
+    } finally {
+      await visitorContext.close();
+    }
+  });
+
   test('a viewer reads the demo files but is offered no upload, rename or delete', async ({
     page,
     signIn,
@@ -174,7 +249,7 @@ test.describe('Cloud Storage', () => {
     ).toHaveAttribute('src', /^blob:/);
     await expect(page.getByText('Upload files')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'New folder' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Rename|^Move .* to the trash/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Rename|^Move .* to the trash|^Share/ })).toHaveCount(0);
   });
 });
 

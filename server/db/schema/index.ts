@@ -8,3 +8,4 @@ export * from './idempotency';
 export * from './payments';
 export * from './storage';
 export * from './uploads';
+export * from './shares';

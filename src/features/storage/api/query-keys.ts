@@ -6,4 +6,9 @@ export const storageQueryKeys = {
   trash: () => ['storage', 'trash'] as const,
   folder: (folderId: string) => ['storage', 'folder', folderId] as const,
   usage: () => ['storage', 'usage'] as const,
+  /**
+   * One file's share links. Not in offline.ts's persisted kinds: every action on them needs the
+   * network, and a list read from the phone could show a revoked link as working.
+   */
+  shares: (fileId: string) => ['storage', 'shares', fileId] as const,
 };

@@ -1,30 +1,33 @@
 import type { StorageItem } from '@contract/files';
 import { formatBytes } from '@contract/format-bytes';
 import { Link } from '@tanstack/react-router';
-import { ArchiveRestore, File, Folder, Pencil, Trash2, XCircle } from 'lucide-react';
+import { ArchiveRestore, File, Folder, Pencil, Share2, Trash2, XCircle } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { formatCalendarDate } from '@/lib/calendar-date';
 import { hasThumbnail, Thumbnail } from './thumbnail';
 
-export type ItemAction = 'open' | 'rename' | 'trash' | 'restore' | 'purge';
+export type ItemAction = 'open' | 'share' | 'rename' | 'trash' | 'restore' | 'purge';
 
 const iconButton = buttonClass('ghost', 'min-w-11 px-2');
 
 /**
  * A folder's items (or the trash) as a list: a folder opens, a file downloads; the actions shown are
- * the ones the server would allow this user (contract/files.ts mayChangeItem, mayRemoveItem).
+ * the ones the server would allow this user (contract/files.ts mayChangeItem, mayRemoveItem; files:share
+ * for a file's links, which a trashed file no longer serves).
  */
 export function ItemList({
   items,
   inTrash,
   mayChange,
   mayRemove,
+  canShare,
   onAction,
 }: {
   items: readonly StorageItem[];
   inTrash: boolean;
   mayChange: (item: StorageItem) => boolean;
   mayRemove: (item: StorageItem) => boolean;
+  canShare: boolean;
   onAction: (action: ItemAction, item: StorageItem) => void;
 }) {
   return (
@@ -96,6 +99,12 @@ export function ItemList({
               )
             ) : (
               <>
+                {canShare && item.kind === 'file' && (
+                  <button type="button" className={iconButton} onClick={() => onAction('share', item)}>
+                    <Share2 aria-hidden className="size-4" />
+                    <span className="sr-only">Share {item.name}</span>
+                  </button>
+                )}
                 {mayChange(item) && (
                   <button type="button" className={iconButton} onClick={() => onAction('rename', item)}>
                     <Pencil aria-hidden className="size-4" />

@@ -22,6 +22,7 @@ import { useUploadQueue } from '../use-upload-queue';
 import { ItemList, type ItemAction } from './item-list';
 import { NameDialog } from './name-dialog';
 import { QuotaMeter } from './quota-meter';
+import { ShareDialog } from './share-dialog';
 import { UploadList } from './upload-list';
 
 function Breadcrumbs({ folderId, inTrash }: { folderId: string; inTrash: boolean }) {
@@ -69,8 +70,7 @@ function Breadcrumbs({ folderId, inTrash }: { folderId: string; inTrash: boolean
   );
 }
 
-type Editing =
-  { kind: 'new-folder' } | { kind: 'rename'; item: StorageItem } | { kind: 'purge'; item: StorageItem };
+type Editing = { kind: 'new-folder' } | { kind: 'rename' | 'purge' | 'share'; item: StorageItem };
 
 const changeDone: Record<ItemChange['kind'], (name: string) => string> = {
   'create-folder': (name) => `Folder ${name} created.`,
@@ -115,7 +115,8 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
       return void downloadFile(item).catch((error: unknown) =>
         notify.error(errorMessage(error, `${item.name} could not be downloaded.`)),
       );
-    if (action === 'rename' || action === 'purge') return setEditing({ kind: action, item });
+    if (action === 'rename' || action === 'purge' || action === 'share')
+      return setEditing({ kind: action, item });
     void runWithToast({ kind: action, item }, item.name);
   };
 
@@ -248,6 +249,7 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
             inTrash={inTrash}
             mayChange={(item) => mayChangeItem(role, user?.id ?? '', item.ownerId)}
             mayRemove={(item) => mayRemoveItem(role, user?.id ?? '', item.ownerId)}
+            canShare={can(role, 'files:share')}
             onAction={onAction}
           />
         )}
@@ -284,6 +286,9 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
           submitLabel="Rename"
           onSubmit={(name) => run({ kind: 'rename', item: editing.item, name }, name)}
         />
+      )}
+      {editing?.kind === 'share' && (
+        <ShareDialog file={editing.item} onOpenChange={(open) => !open && setEditing(null)} />
       )}
       {editing?.kind === 'purge' && (
         <Dialog

@@ -1,0 +1,81 @@
+import { formatBytes } from '../../../contract/format-bytes';
+
+/*
+ * The public page of a share link, /s/{token}: plain HTML with no script (the CSP forbids inline
+ * script, and a visitor on 2G needs nothing more), light or dark as the device prefers, at home on
+ * a 360 px phone. The download is a link, or a form when the link asks for a password.
+ */
+
+const escapeHtml = (v: string) =>
+  v.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+const styles = `
+:root{color-scheme:light dark;--bg:#f8fafc;--card:#fff;--text:#0f172a;--muted:#475569;--line:#e2e8f0;--brand:#047857;--brand-text:#fff;--alert:#b91c1c}
+@media (prefers-color-scheme:dark){:root{--bg:#020617;--card:#0f172a;--text:#f1f5f9;--muted:#cbd5e1;--line:#1e293b;--brand:#10b981;--brand-text:#022c22;--alert:#fca5a5}}
+*{box-sizing:border-box}body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;background:var(--bg);color:var(--text);line-height:1.5}
+header{padding:1rem;font-weight:700}header a{color:inherit;text-decoration:none}
+main{max-width:32rem;margin:0 auto;padding:0 1rem 2rem}
+section{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1.25rem}
+h1{font-size:1.25rem;margin:0 0 .25rem;overflow-wrap:anywhere}p{margin:.25rem 0}.muted{color:var(--muted);font-size:.9rem}
+.button{display:block;width:100%;margin-top:1rem;padding:.75rem 1rem;min-height:44px;border:0;border-radius:.5rem;background:var(--brand);color:var(--brand-text);font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
+.button:focus-visible,input:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
+label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;margin-top:.25rem;padding:.6rem .75rem;min-height:44px;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--muted);border-radius:.5rem}
+[role=alert]{color:var(--alert);font-weight:600;margin-top:.75rem}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} | NGO Portal</title><style>${styles}</style></head>
+<body><header><a href="/">NGO Portal</a></header><main>${body}</main></body></html>`;
+}
+
+export interface SharePageView {
+  token: string;
+  ngoName: string;
+  fileName: string;
+  sizeBytes: number;
+  contentType: string;
+  expiresAt: Date | null;
+  needsPassword: boolean;
+  /** Shown above the password field after a wrong one. */
+  problem?: string;
+}
+
+const downloadPath = (token: string) => `/s/${encodeURIComponent(token)}/download`;
+
+export function renderSharePage(view: SharePageView): string {
+  const expiry = view.expiresAt
+    ? `<p class="muted">This link works until ${escapeHtml(view.expiresAt.toUTCString())}.</p>`
+    : '';
+  const action = view.needsPassword
+    ? `<form method="post" action="${downloadPath(view.token)}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="off" required ${view.problem ? 'aria-invalid="true" aria-describedby="password-problem" autofocus' : ''}>
+${view.problem ? `<p id="password-problem" role="alert">${escapeHtml(view.problem)}</p>` : ''}
+<button class="button" type="submit">Download</button></form>`
+    : `<a class="button" href="${downloadPath(view.token)}" download>Download</a>`;
+  return page(
+    view.fileName,
+    `<section aria-labelledby="file-name"><p class="muted">${escapeHtml(view.ngoName)} shared a file with you</p>
+<h1 id="file-name">${escapeHtml(view.fileName)}</h1>
+<p class="muted">${escapeHtml(formatBytes(view.sizeBytes, 'en'))} · ${escapeHtml(view.contentType)}</p>${expiry}${action}</section>`,
+  );
+}
+
+/** Unknown, revoked and ended links, and files in the trash, look alike: nothing to learn by probing. */
+export function renderShareGonePage(): string {
+  return page(
+    'Link not available',
+    `<section><h1>This link is not available</h1><p class="muted">It may have expired or been revoked, or the file was deleted. Ask the person who sent it for a new link.</p></section>`,
+  );
+}
+
+export function renderShareBusyPage(wait: string): string {
+  return page(
+    'Too many attempts',
+    `<section><h1>Too many attempts</h1><p role="alert">Too many wrong passwords for this link. Try again in ${escapeHtml(wait)}.</p></section>`,
+  );
+}
