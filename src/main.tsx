@@ -35,6 +35,7 @@ registerSharedCaches(offline.sharedCaches);
 // persisted. Writes that may start offline go through the outbox (src/lib/outbox, ADR 0011).
 connectOnlineManager();
 registerUserDataWipe({ countUnsent: countUnsentForUser, clear: clearOutboxForUser });
+for (const feature of offlineFeatures) if (feature.unsent) registerUserDataWipe(feature.unsent);
 startOutbox();
 // Shared phone: an expired session leaves nothing of its user readable on the device.
 onSessionExpired(({ userId }) => wipeUserData(queryClient, userId, { includeUnsent: false }));

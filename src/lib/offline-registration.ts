@@ -1,3 +1,5 @@
+import type { UserDataStore } from './user-data-wipe';
+
 /*
  * What the app keeps on the device for reading offline is declared by each feature, in one place
  * (features/<name>/offline.ts), and composed by main.tsx; lib/ names no feature's keys or caches.
@@ -20,6 +22,11 @@ export interface OfflineRegistration {
    * everyone (contract/offline-caches.ts): kept at logout, while any other runtime cache is deleted.
    */
   sharedCaches?: readonly string[];
+  /**
+   * A per-user store of what the user made on this device and has not sent (files waiting to
+   * upload): counted in the logout's 'unsent items' warning and wiped with the user's data.
+   */
+  unsent?: UserDataStore;
 }
 
 /** The registrations composed: what the persister and the logout wipe ask. */

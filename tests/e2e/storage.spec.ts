@@ -163,6 +163,48 @@ test.describe('Cloud Storage', () => {
     }
   });
 
+  test('files chosen offline wait visibly, survive the tab being closed, and upload on the next visit once online', async ({
+    page,
+    context,
+    signIn,
+    request,
+  }) => {
+    await page.setViewportSize(phone);
+    await signIn('VOLUNTEER');
+    await page.goto('/storage');
+    await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
+    // One small file (one request) and one sent resumably (over 64 KiB).
+    const stamp = Date.now();
+    const chosen = [
+      {
+        name: `tally ${stamp}.csv`,
+        mimeType: 'text/csv',
+        buffer: Buffer.from('village,households\nNyamata,41\n'),
+      },
+      { name: `survey ${stamp}.bin`, mimeType: 'application/octet-stream', buffer: randomBytes(300 * 1024) },
+    ];
+    await context.setOffline(true);
+    await page.locator('input[type=file]').setInputFiles(chosen);
+    await expect(page.getByText('Waiting for a connection')).toHaveCount(2);
+    await page.close();
+
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.setViewportSize(phone);
+    await next.goto('/storage');
+    for (const file of chosen) await expect(next.getByText(`${file.name} uploaded.`)).toBeVisible();
+    const token = await next.evaluate(() => localStorage.getItem('token'));
+    const root = (await (
+      await request.get('/api/files?limit=100', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { name: string; sha256: string }[];
+    for (const file of chosen)
+      expect(root.find((f) => f.name === file.name)?.sha256).toBe(sha256(file.buffer));
+    // Sent once: nothing is left on the device to send again.
+    await next.reload();
+    await expect(list(next).getByRole('link', { name: 'Demo files' })).toBeVisible();
+    await expect(next.getByRole('region', { name: 'Uploads' })).toHaveCount(0);
+  });
+
   test('a staff member shares a file with a password; a visitor with no account downloads it; revoked, it stops', async ({
     page,
     signIn,

@@ -1,4 +1,5 @@
 import type { OfflineRegistration } from '@/lib/offline-registration';
+import { savedUploads } from './saved-uploads';
 
 /**
  * What Cloud Storage keeps for reading offline: the folder listings seen (the unfiltered ones, and
@@ -9,4 +10,6 @@ export const storageOffline: OfflineRegistration = {
   root: 'storage',
   persist: ['items', 'trash', 'folder', 'usage'],
   filteredLists: ['items'],
+  // Files chosen for upload and not sent yet (saved-uploads.ts).
+  unsent: savedUploads,
 };

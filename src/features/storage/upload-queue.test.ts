@@ -1,6 +1,6 @@
 import type { StorageItem } from '@contract/files';
 import { describe, expect, it, vi } from 'vitest';
-import { UploadQueue, type SendUpload } from './upload-queue';
+import { PAUSED, UploadQueue, type SendUpload } from './upload-queue';
 
 /** A send whose uploads finish when the test says: one deferred per call, in call order. */
 function controllableSend() {
@@ -99,5 +99,61 @@ describe('UploadQueue', () => {
     expect(queue.snapshot()[0]!.status).toBe('failed');
     queue.clearFinished();
     expect(queue.snapshot()).toEqual([]);
+  });
+
+  it('keeps what it has not sent on the device, forgets it once stored, cancelled or refused', async () => {
+    const { send, calls } = controllableSend();
+    const kept = new Map<string, string>();
+    const queue = new UploadQueue(
+      send,
+      {},
+      {
+        keep: (upload) => kept.set(upload.id, upload.file.name),
+        forget: (id) => kept.delete(id),
+      },
+    );
+    queue.add([file('a'), file('b'), file('c')], 'folder-1');
+    expect([...kept.values()]).toEqual(['a', 'b', 'c']);
+    calls[0]!.resolve();
+    await settle();
+    expect([...kept.values()]).toEqual(['b', 'c']);
+    calls[1]!.reject(new Error('This NGO’s storage is full.'));
+    await settle();
+    expect([...kept.values()]).toEqual(['c']);
+    queue.retry(queue.snapshot()[1]!.key);
+    expect([...kept.values()].sort()).toEqual(['b', 'c']);
+    queue.cancel(queue.snapshot()[2]!.key);
+    await settle();
+    expect([...kept.values()]).toEqual(['b']);
+    queue.stop();
+  });
+
+  it('leaving the screen pauses the running upload, kept; the next visit restores it and the rest in order', async () => {
+    const first = controllableSend();
+    const kept = new Map<string, { id: string; file: File; folderId: string }>();
+    const keeper = {
+      keep: (upload: { id: string; file: File; folderId: string }) => kept.set(upload.id, upload),
+      forget: (id: string) => kept.delete(id),
+    };
+    const visit = new UploadQueue(first.send, {}, keeper);
+    visit.add([file('a'), file('b')], 'folder-1');
+    visit.stop();
+    await settle();
+    expect(first.calls[0]!.signal.reason).toBe(PAUSED);
+    expect(statuses(visit)).toEqual(['a:waiting', 'b:waiting']);
+    expect(kept.size).toBe(2);
+
+    const second = controllableSend();
+    const nextVisit = new UploadQueue(second.send, {}, keeper);
+    nextVisit.restore(kept.values());
+    nextVisit.restore(kept.values());
+    expect(statuses(nextVisit)).toEqual(['a:uploading', 'b:waiting']);
+    expect(nextVisit.snapshot()[0]).toMatchObject({ folderId: 'folder-1' });
+    second.calls[0]!.resolve();
+    await settle();
+    second.calls[1]!.resolve();
+    await settle();
+    expect(statuses(nextVisit)).toEqual(['a:done', 'b:done']);
+    expect(kept.size).toBe(0);
   });
 });

@@ -7,6 +7,8 @@ export type UploadStatus = 'waiting' | 'uploading' | 'done' | 'failed' | 'cancel
 
 export interface QueuedUpload {
   key: number;
+  /** Random and lasting: the upload's id in the device's saved uploads (saved-uploads.ts). */
+  id: string;
   file: File;
   folderId: string;
   status: UploadStatus;
@@ -17,6 +19,18 @@ export interface QueuedUpload {
 /** Tells a lost connection (the upload waits and goes on) from a refusal (it fails). */
 export interface ConnectionError {
   connectionLost?: boolean;
+}
+
+/**
+ * The abort reason of a send stopped because the screen was left: the upload is kept (on the device
+ * and on the server) to go on later, unlike a cancel, which ends it.
+ */
+export const PAUSED = 'paused';
+
+/** Where the queue keeps what it has not sent yet, so a reload or a closed browser loses nothing. */
+export interface UploadKeeper {
+  keep(upload: QueuedUpload): void;
+  forget(id: string): void;
 }
 
 /** After a lost connection, the queue waits for the connection to come back, or this long at most. */
@@ -42,6 +56,8 @@ export class UploadQueue {
   /** Set by a lost connection: nothing starts until the connection is back (or a while has passed). */
   private held: ReturnType<typeof setTimeout> | null = null;
   private nextKey = 1;
+  /** Left: nothing starts any more (what is kept goes on at the next visit). */
+  private stopped = false;
   private listeners = new Set<() => void>();
 
   constructor(
@@ -50,6 +66,7 @@ export class UploadQueue {
       onDone?: (upload: QueuedUpload) => void;
       onFailed?: (upload: QueuedUpload) => void;
     } = {},
+    private readonly keeper: UploadKeeper = { keep: () => undefined, forget: () => undefined },
   ) {}
 
   subscribe = (listener: () => void) => {
@@ -74,23 +91,40 @@ export class UploadQueue {
     const added: QueuedUpload[] = [];
     for (const file of files) {
       const tooLarge = file.size > UPLOAD_MAX_BYTES;
-      added.push({
+      const upload: QueuedUpload = {
         key: this.nextKey++,
+        id: crypto.randomUUID(),
         file,
         folderId,
         status: tooLarge ? 'failed' : 'waiting',
         ...(tooLarge && {
           error: `Files over ${formatBytes(UPLOAD_MAX_BYTES)} cannot be uploaded.`,
         }),
-      });
+      };
+      if (!tooLarge) this.keeper.keep(upload);
+      added.push(upload);
     }
     this.set([...this.uploads, ...added]);
     this.pump();
   }
 
+  /** Uploads kept from an earlier visit (a reload, a closed browser): they wait in line again. */
+  restore(kept: Iterable<{ id: string; file: File; folderId: string }>) {
+    const known = new Set(this.uploads.map((u) => u.id));
+    const restored: QueuedUpload[] = [];
+    for (const { id, file, folderId } of kept)
+      if (!known.has(id)) restored.push({ key: this.nextKey++, id, file, folderId, status: 'waiting' });
+    if (restored.length === 0) return;
+    this.set([...this.uploads, ...restored]);
+    this.pump();
+  }
+
   cancel(key: number) {
     if (this.running?.key === key) this.running.controller.abort();
-    else if (this.find(key)?.status === 'waiting') this.update(key, { status: 'cancelled' });
+    else if (this.find(key)?.status === 'waiting') {
+      this.update(key, { status: 'cancelled' });
+      this.keeper.forget(this.find(key)!.id);
+    }
   }
 
   retry(key: number) {
@@ -98,6 +132,7 @@ export class UploadQueue {
     if (!upload || (upload.status !== 'failed' && upload.status !== 'cancelled')) return;
     if (upload.file.size > UPLOAD_MAX_BYTES) return;
     this.update(key, { status: 'waiting', progress: undefined, error: undefined });
+    this.keeper.keep(this.find(key)!);
     this.pump();
   }
 
@@ -105,10 +140,14 @@ export class UploadQueue {
     this.set(this.uploads.filter((u) => u.status === 'waiting' || u.status === 'uploading'));
   }
 
-  /** Cancels whatever is running (the screen is left). */
+  /**
+   * The screen is left: whatever is sending stops, kept on the device and on the server, and goes on
+   * from where it stopped on the next visit.
+   */
   stop() {
+    this.stopped = true;
     this.release();
-    this.running?.controller.abort();
+    this.running?.controller.abort(PAUSED);
   }
 
   private find = (key: number) => this.uploads.find((u) => u.key === key);
@@ -123,7 +162,7 @@ export class UploadQueue {
   }
 
   private pump() {
-    if (!this.online || this.held || this.running) return;
+    if (this.stopped || !this.online || this.held || this.running) return;
     const next = this.uploads.find((u) => u.status === 'waiting');
     if (!next) return;
     const controller = new AbortController();
@@ -133,11 +172,15 @@ export class UploadQueue {
       .then(
         () => {
           this.update(next.key, { status: 'done' });
+          this.keeper.forget(next.id);
           this.events.onDone?.(this.find(next.key)!);
         },
         (error: unknown) => {
-          if (error instanceof DOMException && error.name === 'AbortError')
+          if (error instanceof DOMException && error.name === 'AbortError') {
+            if (controller.signal.reason === PAUSED) return this.update(next.key, { status: 'waiting' });
+            this.keeper.forget(next.id);
             return this.update(next.key, { status: 'cancelled' });
+          }
           if ((error as ConnectionError | null)?.connectionLost) {
             // Never dropped without the user's say: it waits, and resumes where the server stopped.
             this.update(next.key, {
@@ -150,10 +193,13 @@ export class UploadQueue {
             }, RETRY_AFTER_LOST_MS);
             return;
           }
+          // Refused (the quota, a name, the file itself): the user is told and may retry now; a
+          // later visit does not send it again by itself.
           this.update(next.key, {
             status: 'failed',
             error: error instanceof Error ? error.message : 'The upload failed.',
           });
+          this.keeper.forget(next.id);
           this.events.onFailed?.(this.find(next.key)!);
         },
       )

@@ -3,6 +3,7 @@ import { UPLOAD_FILE_ID_HEADER } from '@contract/uploads';
 import { api, apiBaseUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
 import { FIRST_CHUNK_BYTES, nextChunkSize } from '../chunk-size';
+import { PAUSED } from '../upload-queue';
 import { UploadFailed, type UploadProgress } from './upload-file';
 
 /** Waits between attempts after a failed request: a flaky 2G link gets about three minutes. */
@@ -69,8 +70,9 @@ export async function uploadResumable(
     signal.addEventListener(
       'abort',
       () => {
-        // Terminates the upload on the server too, which releases the storage it held.
-        void upload.abort(true).catch(() => undefined);
+        // A cancel terminates the upload on the server too, which releases the storage it held; a
+        // pause (the screen left) keeps it there to resume on the next visit.
+        void upload.abort(signal.reason !== PAUSED).catch(() => undefined);
         reject(new DOMException('Cancelled', 'AbortError'));
       },
       { once: true },

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createSavedUploads } from './saved-uploads';
+
+describe('saved uploads', () => {
+  it('keeps files per user, oldest first, and clears one user without touching another', async () => {
+    const saved = createSavedUploads(`test-uploads-${crypto.randomUUID()}`);
+    await saved.put({ id: 'b', userId: 'u1', folderId: '', file: new File(['z'], 'b.txt'), addedAt: 2 });
+    await saved.put({ id: 'a', userId: 'u1', folderId: 'f1', file: new File(['x'], 'a.txt'), addedAt: 1 });
+    await saved.put({ id: 'c', userId: 'u2', folderId: '', file: new File(['y'], 'c.txt'), addedAt: 3 });
+
+    const mine = await saved.all('u1');
+    expect(mine.map((u) => u.id)).toEqual(['a', 'b']);
+    // The File's own round trip through IndexedDB is a browser's (jsdom's clone keeps no File): the
+    // e2e test reloads with an upload waiting (tests/e2e/storage.spec.ts).
+    expect(mine[1]).toMatchObject({ userId: 'u1', folderId: '' });
+    expect(await saved.countUnsent('u1')).toBe(2);
+
+    await saved.remove('a');
+    await saved.remove('missing');
+    expect((await saved.all('u1')).map((u) => u.id)).toEqual(['b']);
+    await saved.clear('u1');
+    expect(await saved.countUnsent('u1')).toBe(0);
+    expect(await saved.countUnsent('u2')).toBe(1);
+  });
+});

@@ -1,0 +1,56 @@
+import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+
+/*
+ * Files chosen for upload and not yet stored, kept on the device with their bytes (IndexedDB keeps a
+ * File whole: name, type, lastModified and contents), so a reload, a closed tab or a killed browser
+ * loses no upload: /storage picks them up again, and a resumable one continues from the bytes the
+ * server holds (tus-js-client finds its upload address by the file's fingerprint). Per user: logout
+ * counts them as unsent and wipes them (main.tsx registers the store).
+ */
+
+export const SAVED_UPLOADS_DB_NAME = 'ngo-uploads';
+const STORE_NAME = 'uploads';
+
+export interface SavedUpload {
+  /** A random id, also the queue's. */
+  id: string;
+  userId: string;
+  /** '' for the root. */
+  folderId: string;
+  file: File;
+  /** Epoch ms: restored uploads go in the order they were chosen. */
+  addedAt: number;
+}
+
+export interface SavedUploads {
+  /** The user's saved uploads, oldest first. */
+  all(userId: string): Promise<SavedUpload[]>;
+  put(upload: SavedUpload): Promise<void>;
+  remove(id: string): Promise<void>;
+  countUnsent(userId: string): Promise<number>;
+  clear(userId: string): Promise<void>;
+}
+
+export function createSavedUploads(dbName = SAVED_UPLOADS_DB_NAME): SavedUploads {
+  let store: UseStore | undefined;
+  // Opened on first use: a page that never uploads opens no database.
+  const db = () => (store ??= createStore(dbName, STORE_NAME));
+  const all = async (userId: string) =>
+    (await values<SavedUpload>(db()))
+      .filter((upload) => upload.userId === userId)
+      .sort((a, b) => a.addedAt - b.addedAt || a.id.localeCompare(b.id));
+  return {
+    all,
+    put: (upload) => set(upload.id, upload, db()),
+    remove: async (id) => {
+      if (await get(id, db())) await del(id, db());
+    },
+    countUnsent: async (userId) => (await all(userId)).length,
+    clear: async (userId) => {
+      for (const upload of await all(userId)) await del(upload.id, db());
+    },
+  };
+}
+
+/** The app's one store: the screen's queue writes to it, the logout wipe reads it. */
+export const savedUploads = createSavedUploads();
