@@ -1,10 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { usageQueryOptions } from '@/features/storage/api/get-folder';
-import { folderItemsQueryOptions, trashQueryOptions } from '@/features/storage/api/get-items';
+import { sortedItemsQueryOptions } from '@/features/storage/api/get-folder-items';
+import { trashQueryOptions } from '@/features/storage/api/get-items';
 import { StorageScreen } from '@/features/storage/components/storage-screen';
+import {
+  sortChoiceOf,
+  sortParamsOf,
+  storageSortFields,
+  storageSortOrders,
+  type SortParams,
+} from '@/features/storage/components/storage-sort';
 import { enumParam, searchParamsReader, textParam } from '@/lib/listing/search-params-reader';
 
-interface StorageSearch {
+interface StorageSearch extends SortParams {
   /** The open folder's id; absent for the root. */
   folder?: string;
   /** The trash instead of a folder. */
@@ -14,6 +22,8 @@ interface StorageSearch {
 const storageSearch = searchParamsReader<StorageSearch>({
   folder: textParam(64),
   trash: enumParam(['true'] as const),
+  sortBy: enumParam(storageSortFields),
+  sortOrder: enumParam(storageSortOrders),
 });
 
 export const Route = createFileRoute('/_portal/storage')({
@@ -24,7 +34,11 @@ export const Route = createFileRoute('/_portal/storage')({
   loader: ({ context, deps }) => {
     const { queryClient } = context;
     void queryClient
-      .infiniteQuery(deps.trash ? trashQueryOptions() : folderItemsQueryOptions(deps.folder ?? '', ''))
+      .infiniteQuery(
+        deps.trash
+          ? trashQueryOptions()
+          : sortedItemsQueryOptions(deps.folder ?? '', '', sortChoiceOf(deps).sort),
+      )
       .catch(() => undefined);
     void queryClient.query(usageQueryOptions()).catch(() => undefined);
   },
@@ -32,8 +46,18 @@ export const Route = createFileRoute('/_portal/storage')({
 });
 
 function CloudStoragePage() {
-  const { folder, trash } = Route.useSearch();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { folder, trash } = search;
   return (
-    <StorageScreen key={trash ? 'trash' : (folder ?? '')} folderId={folder ?? ''} inTrash={Boolean(trash)} />
+    <StorageScreen
+      key={trash ? 'trash' : (folder ?? '')}
+      folderId={folder ?? ''}
+      inTrash={Boolean(trash)}
+      sort={sortChoiceOf(search)}
+      onSortChange={(choice) =>
+        void navigate({ search: (prev) => ({ ...prev, ...sortParamsOf(choice) }), resetScroll: false })
+      }
+    />
   );
 }

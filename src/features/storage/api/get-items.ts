@@ -1,34 +1,7 @@
-import type { StorageItem } from '@contract/files';
-import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { fetchListingPage, itemsOf, type ListingPage } from '@/lib/listing/paged-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { itemsOf } from '@/lib/listing/paged-query';
+import { pagedItems } from './paged-items';
 import { storageQueryKeys } from './query-keys';
-
-/** contract/paging.ts's PAGE_LIMIT_MAX: items come a hundred at a time. */
-const PAGE_SIZE = 100;
-
-const pagedItems = (path: string, queryKey: QueryKey, query: Record<string, string | undefined>) =>
-  // The callers build the key from the same path and query.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      fetchListingPage<StorageItem>(path, {
-        queryKey,
-        query,
-        cursor: pageParam || undefined,
-        limit: PAGE_SIZE,
-        signal,
-      }),
-    initialPageParam: '',
-    getNextPageParam: (last: ListingPage<StorageItem>) => last.nextCursor,
-  });
-
-/** A folder's folders, then its files, by name; `search` keeps the names containing it. */
-export const folderItemsQueryOptions = (folderId: string, search: string) =>
-  pagedItems('/files', storageQueryKeys.items(folderId, search), {
-    folderId: folderId || undefined,
-    search: search || undefined,
-  });
 
 /** What is in the trash, most recently deleted first. */
 export const trashQueryOptions = () => pagedItems('/files/trash', storageQueryKeys.trash(), {});

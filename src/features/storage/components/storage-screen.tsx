@@ -1,7 +1,7 @@
-import { mayChangeItem, mayRemoveItem, TRASH_RETENTION_DAYS, type StorageItem } from '@contract/files';
+import { TRASH_RETENTION_DAYS, type StorageItem } from '@contract/files';
 import { can } from '@contract/permissions';
 import { Link } from '@tanstack/react-router';
-import { ChevronRight, FolderPlus, Trash2, Upload } from 'lucide-react';
+import { FolderPlus, Trash2, Upload } from 'lucide-react';
 import { useDeferredValue, useId, useState, type DragEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -15,62 +15,24 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getStoredUser } from '@/lib/session';
 import { useItemChange, type ItemChange } from '../api/change-item';
-import { useFolder } from '../api/get-folder';
-import { folderItemsQueryOptions, trashQueryOptions, useItems } from '../api/get-items';
+import { sortedItemsQueryOptions } from '../api/get-folder-items';
+import { trashQueryOptions, useItems } from '../api/get-items';
 import { downloadFile } from '../api/upload-file';
 import { useUploadQueue } from '../use-upload-queue';
-import { ItemList, type ItemAction } from './item-list';
+import { itemPermissions, type ItemAction } from './item-actions';
+import { ItemGrid } from './item-grid';
+import { ItemList } from './item-list';
+import { MoveDialog } from './move-dialog';
 import { NameDialog } from './name-dialog';
 import { QuotaMeter } from './quota-meter';
 import { ShareDialog } from './share-dialog';
+import { StorageBreadcrumbs } from './storage-breadcrumbs';
+import { sortParamsOf, type SortChoice } from './storage-sort';
 import { UploadList } from './upload-list';
+import { useStorageView } from './use-storage-view';
+import { ViewControls } from './view-controls';
 
-function Breadcrumbs({ folderId, inTrash }: { folderId: string; inTrash: boolean }) {
-  const { data: folder } = useFolder(inTrash ? '' : folderId);
-  const crumbs = inTrash ? [] : (folder?.path ?? []);
-  const crumbClass = 'text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li>
-          {folderId || inTrash ? (
-            <Link to="/storage" search={{}} className={crumbClass}>
-              All files
-            </Link>
-          ) : (
-            <span aria-current="page" className="font-semibold">
-              All files
-            </span>
-          )}
-        </li>
-        {inTrash && (
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden className="size-4" />
-            <span aria-current="page" className="font-semibold">
-              Trash
-            </span>
-          </li>
-        )}
-        {crumbs.map((crumb, i) => (
-          <li key={crumb.id} className="flex items-center gap-1">
-            <ChevronRight aria-hidden className="size-4" />
-            {i === crumbs.length - 1 ? (
-              <span aria-current="page" className="font-semibold">
-                {crumb.name}
-              </span>
-            ) : (
-              <Link to="/storage" search={{ folder: crumb.id }} className={crumbClass}>
-                {crumb.name}
-              </Link>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
-type Editing = { kind: 'new-folder' } | { kind: 'rename' | 'purge' | 'share'; item: StorageItem };
+type Editing = { kind: 'new-folder' } | { kind: 'rename' | 'move' | 'purge' | 'share'; item: StorageItem };
 
 const changeDone: Record<ItemChange['kind'], (name: string) => string> = {
   'create-folder': (name) => `Folder ${name} created.`,
@@ -81,18 +43,31 @@ const changeDone: Record<ItemChange['kind'], (name: string) => string> = {
 };
 
 /**
- * Cloud Storage (/storage): the NGO's folders and files, uploads with progress, the trash and the
- * plan's storage meter. Every action is checked again on the server; the buttons offered follow
- * the same rules (contract/files.ts).
+ * Cloud Storage (/storage): the NGO's folders and files as a list or a grid, in the order the URL
+ * names, uploads with progress, the trash and the plan's storage meter. Every action is checked
+ * again on the server; the buttons offered follow the same rules (item-actions.tsx).
  */
-export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash: boolean }) {
+export function StorageScreen({
+  folderId,
+  inTrash,
+  sort,
+  onSortChange,
+}: {
+  folderId: string;
+  inTrash: boolean;
+  /** The folder listing's order (the URL's); the trash keeps its own. */
+  sort: SortChoice;
+  onSortChange: (sort: SortChoice) => void;
+}) {
   const user = getStoredUser();
-  const role = user?.role ?? '';
-  const canWrite = can(role, 'files:write');
+  const canWrite = can(user?.role ?? '', 'files:write');
+  const permissions = itemPermissions(user);
+  const sortParams = sortParamsOf(sort);
+  const [view, setView] = useStorageView();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
   const { query, items } = useItems(
-    inTrash ? trashQueryOptions() : folderItemsQueryOptions(folderId, deferredSearch),
+    inTrash ? trashQueryOptions() : sortedItemsQueryOptions(folderId, deferredSearch, sort.sort),
   );
   const uploads = useUploadQueue();
   const change = useItemChange();
@@ -115,10 +90,12 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
       return void downloadFile(item).catch((error: unknown) =>
         notify.error(errorMessage(error, `${item.name} could not be downloaded.`)),
       );
-    if (action === 'rename' || action === 'purge' || action === 'share')
+    if (action === 'rename' || action === 'move' || action === 'purge' || action === 'share')
       return setEditing({ kind: action, item });
     void runWithToast({ kind: action, item }, item.name);
   };
+
+  const itemView = { inTrash, permissions, sortParams, onAction };
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -137,7 +114,7 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
         <QuotaMeter />
       </header>
 
-      <Breadcrumbs folderId={folderId} inTrash={inTrash} />
+      <StorageBreadcrumbs folderId={folderId} inTrash={inTrash} sortParams={sortParams} />
 
       <div className="flex flex-wrap items-end gap-2">
         {canWrite && !inTrash && (
@@ -163,11 +140,11 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
           </>
         )}
         {inTrash ? (
-          <Link to="/storage" search={{}} className={buttonClass('secondary')}>
+          <Link to="/storage" search={sortParams} className={buttonClass('secondary')}>
             Back to files
           </Link>
         ) : (
-          <Link to="/storage" search={{ trash: 'true' }} className={buttonClass('ghost')}>
+          <Link to="/storage" search={{ trash: 'true', ...sortParams }} className={buttonClass('ghost')}>
             <Trash2 aria-hidden className="size-4" />
             Trash
           </Link>
@@ -182,6 +159,13 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
           </div>
         )}
       </div>
+
+      <ViewControls
+        sort={inTrash ? undefined : sort}
+        onSortChange={onSortChange}
+        view={view}
+        onViewChange={setView}
+      />
 
       {inTrash && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -243,15 +227,10 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
                   ? 'This folder is empty. Upload files or drop them here.'
                   : 'This folder is empty.'}
           </p>
+        ) : view === 'grid' ? (
+          <ItemGrid items={items} {...itemView} />
         ) : (
-          <ItemList
-            items={items}
-            inTrash={inTrash}
-            mayChange={(item) => mayChangeItem(role, user?.id ?? '', item.ownerId)}
-            mayRemove={(item) => mayRemoveItem(role, user?.id ?? '', item.ownerId)}
-            canShare={can(role, 'files:share')}
-            onAction={onAction}
-          />
+          <ItemList items={items} {...itemView} />
         )}
         {query.hasNextPage && (
           <Button
@@ -286,6 +265,9 @@ export function StorageScreen({ folderId, inTrash }: { folderId: string; inTrash
           submitLabel="Rename"
           onSubmit={(name) => run({ kind: 'rename', item: editing.item, name }, name)}
         />
+      )}
+      {editing?.kind === 'move' && (
+        <MoveDialog item={editing.item} onOpenChange={(open) => !open && setEditing(null)} />
       )}
       {editing?.kind === 'share' && (
         <ShareDialog file={editing.item} onOpenChange={(open) => !open && setEditing(null)} />
