@@ -18,6 +18,7 @@ import { uploadLockerFor } from '../../services/storage/upload-locker';
 import { uploadBackendFor, type UploadBackend, type UploadsDeps } from '../../services/storage/upload-store';
 import { callerOf } from '../files/files.routes';
 import type { Caller } from '../files/files.service';
+import { createInspectAlong, type InspectAlong } from '../../services/storage/inspect-along';
 import { completeUpload, createUpload, ownUpload, releaseUpload, type UploadRow } from './uploads.service';
 
 /** Mounted at this path; app.ts gives it the chunk's body limit instead of the JSON one. */
@@ -77,7 +78,7 @@ function tusError(err: unknown) {
 }
 
 /** Makes the tus server once per app: its store may need an import (S3), so it is built on first use. */
-function tusServerOf(deps: AppDeps, contexts: WeakMap<Request, UploadRequest>) {
+function tusServerOf(deps: AppDeps, contexts: WeakMap<Request, UploadRequest>, along: InspectAlong) {
   let made: Promise<{ server: Server; uploads: UploadsDeps }> | undefined;
   return () =>
     (made ??= (async () => {
@@ -131,6 +132,8 @@ function tusServerOf(deps: AppDeps, contexts: WeakMap<Request, UploadRequest>) {
               uploads.backend,
               context.caller,
               upload.id,
+              undefined,
+              along.take,
             );
             context.fileId = done.fileId;
             context.completedId = upload.id;
@@ -259,13 +262,15 @@ function completedAnswer(c: Context<AppBindings>, row: UploadRow): Response {
 export function createUploadsRouter(deps: AppDeps) {
   const router = new Hono<AppBindings>();
   const contexts = new WeakMap<Request, UploadRequest>();
-  const tus = tusServerOf(deps, contexts);
+  // Per process: the chunks this process saw, inspected on their way in (inspect-along.ts).
+  const along = createInspectAlong();
+  const tus = tusServerOf(deps, contexts, along);
   const auth = [requireAuth(deps), requirePermission('files:write')] as const;
 
-  const run = async (c: Context<AppBindings>, context: UploadRequest) => {
+  const run = async (c: Context<AppBindings>, context: UploadRequest, request = c.req.raw) => {
     const { server, uploads } = await tus();
-    contexts.set(c.req.raw, context);
-    const res = await server.handleWeb(c.req.raw);
+    contexts.set(request, context);
+    const res = await server.handleWeb(request);
     // The file holds the bytes now; tus may still read the upload while answering, so they go after.
     if (context.completedId) await uploads.backend.discard(context.completedId);
     return res;
@@ -326,7 +331,15 @@ export function createUploadsRouter(deps: AppDeps) {
       );
     if (c.req.method === 'PATCH') requireContentLength(c);
     const context: UploadRequest = { caller, db: c.var.db };
-    const res = await run(c, context);
+    const offset = Number(c.req.header('upload-offset'));
+    const body = c.req.raw.body;
+    const request =
+      c.req.method === 'PATCH' && body && Number.isSafeInteger(offset)
+        ? new Request(c.req.raw, { body: along.along(id, offset, body), duplex: 'half' } as RequestInit)
+        : c.req.raw;
+    if (c.req.method === 'DELETE') along.forget(id);
+    const res = await run(c, context, request);
+    if (c.req.method === 'PATCH') along.settle(id, Number(res.headers.get('upload-offset') ?? NaN));
     // Completed by another request meanwhile (its bytes are then gone from the tus store): say so.
     const completedMeanwhile = async () => {
       const now = await ownUpload(c.var.db, caller, id);
@@ -340,7 +353,9 @@ export function createUploadsRouter(deps: AppDeps) {
       }
       return apiAnswer(new Response(null, { status: 204 }), deps);
     }
-    if (res.status === 404) return (await completedMeanwhile()) ?? apiAnswer(res, deps);
+    // 404: its record is gone; 410: its bytes are (a completed upload's file is moved into storage).
+    if (res.status === 404 || res.status === 410)
+      return (await completedMeanwhile()) ?? apiAnswer(res, deps);
     return apiAnswer(res, deps);
   });
 

@@ -1,3 +1,4 @@
+import type { InspectedBytes } from '../../services/storage/inspect-bytes';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { NAME_MAX_CHARS } from '../../../contract/files';
@@ -150,6 +151,8 @@ export async function completeUpload(
   caller: Caller,
   id: string,
   now = new Date(),
+  /** What the chunks were found to be as they arrived, when this process saw them all (inspect-along.ts). */
+  inspectedAlong?: (id: string, size: number, name: string) => Promise<InspectedBytes | undefined>,
 ): Promise<CompletedUpload> {
   const row = await ownUpload(db, caller, id);
   if (!row) throw new ApiError(404, 'Upload not found.');
@@ -163,7 +166,8 @@ export async function completeUpload(
   const storageKey = `${ngoId}/${fileId}`;
   let stored = false;
   try {
-    const inspected = await bytes.adopt(id, storageKey, row.sizeBytes, row.name);
+    const seen = await inspectedAlong?.(id, row.sizeBytes, row.name);
+    const inspected = await bytes.adopt(id, storageKey, row.sizeBytes, row.name, seen);
     stored = true;
     if (inspected.size !== row.sizeBytes)
       throw new ApiError(

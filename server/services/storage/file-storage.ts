@@ -21,6 +21,11 @@ export interface FileStorage {
   size(key: string): Promise<number | undefined>;
   /** Removes the object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Local disk only: makes the file at `path` (exactly `size` bytes, on the server's disk) the object
+   * `key`, moving it rather than copying when it can. The file is gone from `path` afterwards.
+   */
+  moveIn?(path: string, key: string, size: number): Promise<void>;
 }
 
 export class StorageObjectMissing extends Error {

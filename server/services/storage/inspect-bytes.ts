@@ -41,26 +41,42 @@ export function byteInspector() {
       text = false;
     }
   };
+  /** Sees the next bytes of the file, in order. */
+  const update = (chunk: Buffer) => {
+    hash.update(chunk);
+    size += chunk.length;
+    if (headLength < HEAD_BYTES) {
+      head.push(chunk.subarray(0, HEAD_BYTES - headLength));
+      headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+    }
+    seeText(chunk, false);
+  };
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    // A multi-byte character cut off at the end is not UTF-8.
+    seeText(Buffer.alloc(0), true);
+  };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      if (headLength < HEAD_BYTES) {
-        head.push(chunk.subarray(0, HEAD_BYTES - headLength));
-        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-      }
-      seeText(chunk, false);
+      update(chunk);
       done(null, chunk);
     },
     flush(done) {
-      // A multi-byte character cut off at the end is not UTF-8.
-      seeText(Buffer.alloc(0), true);
+      finish();
       done();
     },
   });
   return {
     stream,
+    update,
+    /** The bytes seen so far. */
+    get size() {
+      return size;
+    },
     async result(name: string): Promise<InspectedBytes> {
+      finish();
       return {
         size,
         sha256: hash.digest('hex'),
@@ -69,6 +85,8 @@ export function byteInspector() {
     },
   };
 }
+
+export type ByteInspector = ReturnType<typeof byteInspector>;
 
 /** Text formats told apart by the name's extension once the bytes are known to be text; none is active. */
 const TEXT_SUBTYPES: Record<string, string> = {

@@ -54,6 +54,21 @@ export function localDiskStorage(root: string): FileStorage {
       }
     },
 
+    async moveIn(path, key, size) {
+      const actual = (await stat(path)).size;
+      if (actual !== size) throw new StorageSizeMismatch(key, size, actual);
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(path, target);
+      } catch (error) {
+        // Another file system (DATA_DIR's uploads mounted elsewhere): copied, then the source removed.
+        if ((error as NodeJS.ErrnoException)?.code !== 'EXDEV') throw error;
+        await this.put(key, createReadStream(path), size);
+        await rm(path, { force: true });
+      }
+    },
+
     async read(key, range?: ByteRange) {
       assertRange(range);
       const path = pathOf(key);

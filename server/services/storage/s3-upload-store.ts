@@ -35,8 +35,8 @@ export function s3UploadBackend(env: Env, _storage: FileStorage): UploadBackend 
   const client = new S3Client(config);
   return {
     store,
-    async adopt(id, key, _size, name) {
-      const inspected = await inspectOnly((await store.read(id)) as Readable, name);
+    async adopt(id, key, _size, name, seen) {
+      const inspected = seen ?? (await inspectOnly((await store.read(id)) as Readable, name));
       await client.send(new CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${id}` }));
       return inspected;
     },

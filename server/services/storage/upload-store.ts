@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -14,8 +15,17 @@ const EXPIRY_MS = UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
 
 /** Where the bytes of uploads in flight are, and how a finished one becomes a stored object. */
 export interface UploadBytes {
-  /** Copies (or moves) the finished upload `id` to the storage adapter's `key`, inspecting it on the way. */
-  adopt(id: string, key: string, size: number, name: string): Promise<InspectedBytes>;
+  /**
+   * Copies (or moves) the finished upload `id` to the storage adapter's `key`, inspecting it on the way
+   * unless `inspected` says what its bytes are already (seen as they arrived: inspect-along.ts).
+   */
+  adopt(
+    id: string,
+    key: string,
+    size: number,
+    name: string,
+    inspected?: InspectedBytes,
+  ): Promise<InspectedBytes>;
   /** Removes what the tus store holds of the upload (a missing one is not an error). */
   discard(id: string): Promise<void>;
 }
@@ -85,14 +95,21 @@ export function fileUploadBackend(directory: string, storage: FileStorage): Uplo
   );
   return {
     store,
-    adopt: (id, key, size, name) =>
-      adoptByCopy(createReadStream(join(dir, id)) as Readable, storage, key, size, name),
+    async adopt(id, key, size, name, inspected) {
+      const path = join(dir, id);
+      if (!inspected) return adoptByCopy(createReadStream(path) as Readable, storage, key, size, name);
+      // Already inspected: on the same disk the file is moved into place, not written again.
+      if (storage.moveIn) await storage.moveIn(path, key, size);
+      else await storage.put(key, createReadStream(path) as Readable, size);
+      return inspected;
+    },
     async discard(id) {
       try {
         await store.remove(id);
       } catch {
-        // Already gone.
+        // Already gone, or its bytes were moved into storage: the record may remain.
       }
+      await Promise.all([rm(join(dir, id), { force: true }), rm(join(dir, `${id}.json`), { force: true })]);
     },
   };
 }

@@ -1,0 +1,70 @@
+import { byteInspector, type ByteInspector, type InspectedBytes } from './inspect-bytes';
+
+/*
+ * A resumable upload's bytes inspected (SHA-256, type) as its chunks arrive, so its completion need
+ * not read the whole file back: on loopback that re-read cost as much as receiving it. Only while one
+ * process has seen every byte from offset 0 in order: a chunk that another replica took, a restart, or
+ * a chunk cut short (the store keeps fewer bytes than passed by) drops the running inspection, and the
+ * completion inspects the stored bytes as before. Kept in memory, per process.
+ */
+
+interface Running {
+  inspector: ByteInspector;
+  touchedAt: number;
+}
+
+/** An upload left alone this long loses its running inspection (it is then inspected at the end). */
+const IDLE_MS = 60 * 60 * 1000;
+
+export function createInspectAlong(now = () => Date.now()) {
+  const running = new Map<string, Running>();
+
+  const sweep = () => {
+    for (const [id, entry] of running) if (now() - entry.touchedAt > IDLE_MS) running.delete(id);
+  };
+
+  return {
+    /**
+     * The chunk's body, seen on its way to the store when it continues this process's inspection
+     * (or starts one at offset 0); else the body unchanged, and no inspection for this upload.
+     */
+    along(id: string, offset: number, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+      let entry = running.get(id);
+      if (offset === 0) {
+        sweep();
+        entry = { inspector: byteInspector(), touchedAt: now() };
+        running.set(id, entry);
+      } else if (!entry || entry.inspector.size !== offset) {
+        running.delete(id);
+        return body;
+      }
+      const seen = entry;
+      seen.touchedAt = now();
+      return body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            seen.inspector.update(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+    },
+    /** After a chunk: the store holds `storedOffset` bytes; an inspection that saw another count ends. */
+    settle(id: string, storedOffset: number | undefined) {
+      const entry = running.get(id);
+      if (entry && entry.inspector.size !== storedOffset) running.delete(id);
+    },
+    /** The finished inspection of all `size` bytes, or undefined (inspect the stored bytes instead). */
+    async take(id: string, size: number, name: string): Promise<InspectedBytes | undefined> {
+      const entry = running.get(id);
+      running.delete(id);
+      if (!entry || entry.inspector.size !== size) return undefined;
+      return entry.inspector.result(name);
+    },
+    forget(id: string) {
+      running.delete(id);
+    },
+  };
+}
+
+export type InspectAlong = ReturnType<typeof createInspectAlong>;

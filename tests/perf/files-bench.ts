@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:files`: two of the file layer's budgets (issue 13) on the real server process (the
+ * embedded database, the demo seed) over loopback. Writes docs/performance.md between the bench:files
+ * markers and exits 1 when over budget.
+ *
+ * - A folder of 5,000 files: the first page (25) of its listing, one connection, in rounds of
+ *   BENCH_ROUND_S seconds interleaved with the same request on an empty folder (the baseline: what
+ *   the request costs whatever the folder holds); p95 medians over BENCH_RUNS rounds, with the spread.
+ * - Upload throughput: the same random bytes sent as a resumable (tus) upload in chunks sized as the
+ *   client sizes them (src/features/storage/chunk-size.ts), and as one plain PUT to a bare Node server that streams the body to a
+ *   file on the same disk; interleaved, BENCH_RUNS rounds, the medians' ratio.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import { FIRST_CHUNK_BYTES, nextChunkSize } from '../../src/features/storage/chunk-size';
+import { startServerProcess } from '../e2e/support/server-process';
+import { writePerformanceSection } from './performance-report';
+
+const FILES = 5_000;
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 5);
+const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 4);
+const UPLOAD_BYTES = 32 * 1024 * 1024;
+const budget = { listingP95Ms: 15, uploadRatio: 0.8 };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
+
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text) as T;
+}
+
+/** p95 of one connection asking `path` again and again for `seconds`. */
+async function listingP95(url: string, token: string, seconds: number): Promise<number> {
+  const latencies: number[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: 1, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (err) => (err ? reject(err) : resolve()),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status === 200) latencies.push(time);
+    });
+  });
+  if (latencies.length === 0) throw new Error(`${url} answered nothing`);
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    95,
+  );
+}
+
+/** A bare server that writes a PUT's body to a file: the plain upload to compare with. */
+function plainPutServer(dir: string): Promise<{ url: string; server: Server }> {
+  let n = 0;
+  const server = createServer((req, res) => {
+    // `?sha256`: the SHA-256 taken on the way, as any upload that gives its checksum must.
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    const steps = req.url?.endsWith('?sha256') ? [hashing] : [];
+    pipeline([req, ...steps, createWriteStream(join(dir, `put-${n++}`))]).then(
+      () => res.writeHead(201).end(),
+      () => res.writeHead(500).end(),
+    );
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}/upload`, server });
+    }),
+  );
+}
+
+async function timed(run: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+/** The tus upload as the client sends it: create, then PATCH chunks sized as the client sizes them. */
+async function tusUpload(base: string, token: string, bytes: Buffer, name: string): Promise<void> {
+  const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...auth,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
+    },
+  });
+  if (created.status !== 201)
+    throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
+  const location = new URL(created.headers.get('location')!, base).href;
+  let size = FIRST_CHUNK_BYTES;
+  for (let offset = 0; offset < bytes.length;) {
+    const chunk = bytes.subarray(offset, Math.min(bytes.length, offset + size));
+    const started = performance.now();
+    const res = await fetch(location, {
+      method: 'PATCH',
+      headers: {
+        ...auth,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(chunk) as Uint8Array<ArrayBuffer>,
+    });
+    if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}: ${await res.text()}`);
+    offset += chunk.length;
+    size = nextChunkSize(chunk.length, (performance.now() - started) / 1000);
+  }
+}
+
+async function main() {
+  const server = await startServerProcess({ LOG_LEVEL: 'warn', AI_BASE_URL: '' });
+  const base = server.baseURL;
+  const putDir = mkdtempSync(join(tmpdir(), 'bench-put-'));
+  const plain = await plainPutServer(putDir);
+  try {
+    const { token } = await json<{ token: string }>(
+      await fetch(`${base}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'staff@demo.ngo', password: 'demo-pass-2026' }),
+      }),
+    );
+    const auth = { authorization: `Bearer ${token}` };
+    const folder = async (name: string) =>
+      (
+        await json<{ id: string }>(
+          await fetch(`${base}/api/folders`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ name }),
+          }),
+        )
+      ).id;
+    const stamp = Date.now();
+    const full = await folder(`Bench ${FILES} files ${stamp}`);
+    const empty = await folder(`Bench empty ${stamp}`);
+
+    console.log(`Uploading ${FILES} small files …`);
+    let next = 0;
+    const worker = async () => {
+      while (next < FILES) {
+        const i = next++;
+        const body = Buffer.from(`record ${i}\n`);
+        const res = await fetch(
+          `${base}/api/files?${new URLSearchParams({ name: `record ${i}.txt`, folderId: full })}`,
+          {
+            method: 'POST',
+            headers: { ...auth, 'content-length': String(body.length) },
+            body,
+          },
+        );
+        if (res.status !== 201) throw new Error(`upload ${i} answered ${res.status}: ${await res.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+
+    const fullUrl = `${base}/api/files?folderId=${full}&limit=25`;
+    const emptyUrl = `${base}/api/files?folderId=${empty}&limit=25`;
+    const firstPage = await json<unknown[]>(await fetch(fullUrl, { headers: auth }));
+    if (firstPage.length !== 25) throw new Error(`The first page held ${firstPage.length} items, not 25.`);
+    await listingP95(fullUrl, token, 2);
+    await listingP95(emptyUrl, token, 2);
+
+    const loadBefore = loadavg()[0]!;
+    const listing = { full: [] as number[], empty: [] as number[] };
+    const upload = { plain: [] as number[], hashed: [] as number[], tus: [] as number[] };
+    const bytes = randomBytes(UPLOAD_BYTES);
+    for (let round = 1; round <= ROUNDS; round++) {
+      listing.empty.push(await listingP95(emptyUrl, token, ROUND_S));
+      listing.full.push(await listingP95(fullUrl, token, ROUND_S));
+      upload.plain.push(
+        await timed(async () => {
+          const res = await fetch(plain.url, {
+            method: 'PUT',
+            body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
+          });
+          if (res.status !== 201) throw new Error(`plain PUT answered ${res.status}`);
+        }),
+      );
+      upload.hashed.push(
+        await timed(async () => {
+          const res = await fetch(`${plain.url}?sha256`, {
+            method: 'PUT',
+            body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
+          });
+          if (res.status !== 201) throw new Error(`plain PUT answered ${res.status}`);
+        }),
+      );
+      upload.tus.push(await timed(() => tusUpload(base, token, bytes, `bench upload ${stamp}-${round}.bin`)));
+      console.log(
+        `round ${round}: listing p95 ${listing.full.at(-1)!.toFixed(1)} ms (empty folder ${listing.empty.at(-1)!.toFixed(1)} ms); ` +
+          `upload ${upload.tus.at(-1)!.toFixed(0)} ms resumable, ${upload.plain.at(-1)!.toFixed(0)} ms plain PUT, ` +
+          `${upload.hashed.at(-1)!.toFixed(0)} ms with SHA-256`,
+      );
+    }
+    const loadAfter = loadavg()[0]!;
+
+    const mbps = (ms: number) => UPLOAD_BYTES / 1024 / 1024 / (ms / 1000);
+    const ratio = median(upload.plain) / median(upload.tus);
+    const spread = (values: number[], digits = 1) =>
+      `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+    const checks = [
+      {
+        what: `First page of a ${FILES.toLocaleString('en')}-file folder: p95 (ms)`,
+        value: median(listing.full),
+        limit: `≤ ${budget.listingP95Ms}`,
+        ok: median(listing.full) <= budget.listingP95Ms,
+      },
+      {
+        what: 'Resumable upload throughput / plain PUT',
+        value: ratio,
+        limit: `≥ ${budget.uploadRatio}`,
+        ok: ratio >= budget.uploadRatio,
+      },
+    ];
+    const section = [
+      '<!-- bench:files:start -->',
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC, ${ROUNDS} interleaved rounds, load average ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after.`,
+      '',
+      '| Measure | Median | Spread over rounds | Budget | Within |',
+      '|---|---|---|---|---|',
+      `| First page (25) of a folder of ${FILES.toLocaleString('en')} files, p95, 1 connection | ${median(listing.full).toFixed(1)} ms | ${spread(listing.full)} ms | ≤ ${budget.listingP95Ms} ms | ${checks[0]!.ok ? 'yes' : 'no'} |`,
+      `| The same request on an empty folder (baseline), p95 | ${median(listing.empty).toFixed(1)} ms | ${spread(listing.empty)} ms | – | – |`,
+      `| ${UPLOAD_BYTES / 1024 / 1024} MiB resumable upload (the client's chunk sizes) | ${mbps(median(upload.tus)).toFixed(0)} MiB/s | ${spread(upload.tus.map(mbps), 0)} MiB/s | – | – |`,
+      `| The same bytes as one plain PUT to a bare Node server (baseline) | ${mbps(median(upload.plain)).toFixed(0)} MiB/s | ${spread(upload.plain.map(mbps), 0)} MiB/s | – | – |`,
+      `| The same plain PUT taking the SHA-256 on the way (what a checked upload costs at least) | ${mbps(median(upload.hashed)).toFixed(0)} MiB/s | ${spread(upload.hashed.map(mbps), 0)} MiB/s | – | – |`,
+      `| Resumable / plain throughput | ${ratio.toFixed(2)} | – | ≥ ${budget.uploadRatio} | ${checks[1]!.ok ? 'yes' : 'no'} |`,
+      `| Resumable / plain with SHA-256 | ${(median(upload.hashed) / median(upload.tus)).toFixed(2)} | – | – | – |`,
+      '<!-- bench:files:end -->',
+    ].join('\n');
+    writePerformanceSection('files', section);
+    console.log(section);
+    const failed = checks.filter((c) => !c.ok);
+    console.log(failed.length ? `Over budget: ${failed.map((c) => c.what).join(', ')}` : 'Within budget.');
+    process.exitCode = failed.length ? 1 : 0;
+  } finally {
+    plain.server.close();
+    rmSync(putDir, { recursive: true, force: true });
+    await server.dispose();
+  }
+}
+
+void main();
