@@ -33,6 +33,20 @@ import { opaqueId, text } from './storable';
  * Names are unique among the live items (files and folders) of one folder: a clash is a 409.
  */
 
+/**
+ * The content types the server makes a thumbnail of (server/services/storage/thumbnails.ts): raster
+ * pictures, and a PDF's first page. The client asks for thumbnails of these only.
+ */
+export const THUMBNAIL_TYPES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+]);
+
 /** The single-request upload's limit; larger files take the resumable (tus) path. */
 export const SMALL_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Items stay this long in the trash, restorable, before the purge removes them and frees their bytes. */

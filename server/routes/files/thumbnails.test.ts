@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf } from '../../db/seed/sample-files';
 import { storedObjects, uploadFile } from '../../testing/files';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestNgo, createTestUser, type TestUser } from '../../testing/users';
@@ -51,6 +52,26 @@ describe('GET /api/files/{id}/thumbnail', () => {
     const { body: file } = await uploadFile(t, staff.token, 'icon.jpg', await photo(100, 40));
     const bytes = Buffer.from(await (await thumbnail(staff.token, file.id)).arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ width: 100, height: 40 });
+  });
+
+  it("answers a PDF's first page, drawn and scaled to 320 px, with the page's proportions", async () => {
+    const { body: file } = await uploadFile(t, staff.token, 'report.pdf', samplePdf());
+    expect(file.contentType).toBe('application/pdf');
+    const res = await thumbnail(viewer.token, file.id);
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // US Letter, 612 × 792 points: 247 × 320.
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 247, height: 320 });
+    // The page is drawn: a white page with dark text, not a blank or black square.
+    const { channels } = await sharp(bytes).stats();
+    expect(channels[0]!.max).toBe(255);
+    expect(channels[0]!.min).toBeLessThan(100);
+    // A file that only says it is a PDF has none.
+    const fake = await uploadFile(t, staff.token, 'broken.pdf', Buffer.concat([samplePdf().subarray(0, 40)]));
+    if (fake.body.contentType === 'application/pdf') {
+      const none = await thumbnail(staff.token, fake.body.id);
+      expect(none.status).toBe(404);
+    }
   });
 
   it('has none for a text file, an SVG or bytes that only claim to be a picture', async () => {

@@ -1,12 +1,14 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { THUMBNAIL_TYPES } from '../../../contract/files';
 import { StorageObjectMissing, type FileStorage } from './file-storage';
 
 /*
- * Image thumbnails (issue 13: "thumbnails are what a phone on data-saver loads"): a WebP no larger
- * than THUMBNAIL_PX on either side, made with sharp the first time it is asked for and kept beside
- * the original under thumbnailKey(its key), so it goes when the original is purged. Only raster
- * images sharp reads are thumbnailed; an SVG (stored as text, never rendered on our origin) is not.
+ * Thumbnails (issue 13: "thumbnails are what a phone on data-saver loads"): a WebP no larger than
+ * THUMBNAIL_PX on either side, made with sharp the first time it is asked for and kept beside the
+ * original under thumbnailKey(its key), so it goes when the original is purged. Raster images sharp
+ * reads, and a PDF's first page (drawn by PDF.js through unpdf, scripts off); an SVG (stored as text,
+ * never rendered on our origin) is not.
  */
 
 export const THUMBNAIL_PX = 320;
@@ -15,14 +17,9 @@ const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
 /** A decompression bomb stops here: 50 megapixels. */
 const MAX_SOURCE_PIXELS = 50_000_000;
 
-const thumbnailable = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/tiff',
-]);
+const PDF = 'application/pdf';
+/** A PDF's first page is drawn this wide, then scaled down by sharp (sharper than drawing it small). */
+const PDF_RENDER_PX = THUMBNAIL_PX * 2;
 
 export const thumbnailKey = (storageKey: string) => `${storageKey}_thumb${THUMBNAIL_PX}`;
 
@@ -33,7 +30,7 @@ export interface ThumbnailSource {
 }
 
 export const hasThumbnail = (file: ThumbnailSource) =>
-  thumbnailable.has(file.contentType) && file.sizeBytes > 0 && file.sizeBytes <= MAX_SOURCE_BYTES;
+  THUMBNAIL_TYPES.has(file.contentType) && file.sizeBytes > 0 && file.sizeBytes <= MAX_SOURCE_BYTES;
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -55,7 +52,8 @@ export async function thumbnailOf(storage: FileStorage, file: ThumbnailSource): 
   }
   let thumbnail: Buffer;
   try {
-    const original = await bytesOf(await storage.read(file.storageKey));
+    const stored = await bytesOf(await storage.read(file.storageKey));
+    const original = file.contentType === PDF ? await firstPageOf(stored) : stored;
     thumbnail = await sharp(original, { limitInputPixels: MAX_SOURCE_PIXELS, animated: false })
       .rotate()
       .resize({ width: THUMBNAIL_PX, height: THUMBNAIL_PX, fit: 'inside', withoutEnlargement: true })
@@ -68,4 +66,36 @@ export async function thumbnailOf(storage: FileStorage, file: ThumbnailSource): 
   }
   await storage.put(key, thumbnail, thumbnail.length);
   return thumbnail;
+}
+
+/**
+ * A PDF's first page as PNG bytes. This PDF.js build evaluates nothing of the document (no eval, no
+ * scripting); unpdf destroys the document it opened once the page is drawn.
+ */
+async function firstPageOf(pdf: Buffer): Promise<Buffer> {
+  provideTransferToFixedLength();
+  const { renderPageAsImage } = await import('unpdf');
+  const png = await renderPageAsImage(new Uint8Array(pdf), 1, {
+    canvasImport: () => import('@napi-rs/canvas'),
+    width: PDF_RENDER_PX,
+  });
+  return Buffer.from(png);
+}
+
+/**
+ * PDF.js 5 calls ArrayBuffer.prototype.transferToFixedLength (ES2024, Node 22); on Node 20 a page then
+ * draws blank. A copy serves PDF.js's use (a buffer of fixed length it then owns); the original stays
+ * usable, which no caller here relies on either way.
+ */
+function provideTransferToFixedLength() {
+  if ('transferToFixedLength' in ArrayBuffer.prototype) return;
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length = this.byteLength) {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
 }

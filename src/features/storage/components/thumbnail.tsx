@@ -1,15 +1,13 @@
-import type { StorageItem } from '@contract/files';
+import { THUMBNAIL_TYPES, type StorageItem } from '@contract/files';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { apiBaseUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
 import { storageQueryKeys } from '../api/query-keys';
 
-/** Pictures the server makes thumbnails of (server/services/storage/thumbnails.ts). */
-const pictures = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
-
+/** Pictures and PDFs: the server makes thumbnails of them (contract/files.ts). */
 export const hasThumbnail = (item: StorageItem) =>
-  item.kind === 'file' && pictures.has(item.contentType ?? '');
+  item.kind === 'file' && THUMBNAIL_TYPES.has(item.contentType ?? '');
 
 /**
  * A picture's thumbnail (a few KB of WebP, never the picture itself: what a phone on a slow
