@@ -35,7 +35,8 @@ registerSharedCaches(offline.sharedCaches);
 // persisted. Writes that may start offline go through the outbox (src/lib/outbox, ADR 0011).
 connectOnlineManager();
 registerUserDataWipe({ countUnsent: countUnsentForUser, clear: clearOutboxForUser });
-for (const feature of offlineFeatures) if (feature.unsent) registerUserDataWipe(feature.unsent);
+for (const feature of offlineFeatures)
+  for (const store of feature.userData ?? []) registerUserDataWipe(store);
 startOutbox();
 // Shared phone: an expired session leaves nothing of its user readable on the device.
 onSessionExpired(({ userId }) => wipeUserData(queryClient, userId, { includeUnsent: false }));

@@ -23,10 +23,10 @@ export interface OfflineRegistration {
    */
   sharedCaches?: readonly string[];
   /**
-   * A per-user store of what the user made on this device and has not sent (files waiting to
-   * upload): counted in the logout's 'unsent items' warning and wiped with the user's data.
+   * The feature's per-user stores on the device (files waiting to upload, files kept for offline):
+   * wiped with the user's data at logout, and what they hold unsent counted in its warning.
    */
-  unsent?: UserDataStore;
+  userData?: readonly UserDataStore[];
 }
 
 /** The registrations composed: what the persister and the logout wipe ask. */

@@ -205,6 +205,49 @@ test.describe('Cloud Storage', () => {
     await expect(next.getByRole('region', { name: 'Uploads' })).toHaveCount(0);
   });
 
+  test('a file kept on this device opens offline; one not kept says so', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await page.setViewportSize(phone);
+    await signIn('VIEWER');
+    await page.goto('/storage');
+    await list(page).getByRole('link', { name: 'Demo files' }).click();
+    const keep = list(page).getByRole('button', {
+      name: 'Keep Volunteer hours by district.csv on this device',
+    });
+    await expect(keep).toHaveAttribute('aria-pressed', 'false');
+    await keep.click();
+    await expect(
+      page.getByText('Volunteer hours by district.csv is kept on this device: it opens offline.'),
+    ).toBeVisible();
+    await expect(keep).toHaveAttribute('aria-pressed', 'true');
+    const online = page.waitForEvent('download');
+    await list(page).getByRole('button', { name: 'Download Volunteer hours by district.csv' }).click();
+    const expected = readFileSync((await (await online).path())!);
+
+    await context.setOffline(true);
+    try {
+      const offline = page.waitForEvent('download');
+      await list(page).getByRole('button', { name: 'Download Volunteer hours by district.csv' }).click();
+      const file = await offline;
+      expect(file.suggestedFilename()).toBe('Volunteer hours by district.csv');
+      expect(sha256(readFileSync((await file.path())!))).toBe(sha256(expected));
+      await list(page).getByRole('button', { name: 'Download Read me.txt' }).click();
+      await expect(
+        page.getByText('You are offline and this file is not kept on this device. Connect to download it.'),
+      ).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+    await keep.click();
+    await expect(
+      page.getByText('Volunteer hours by district.csv is no longer kept on this device.'),
+    ).toBeVisible();
+    await expect(keep).toHaveAttribute('aria-pressed', 'false');
+  });
+
   test('a staff member shares a file with a password; a visitor with no account downloads it; revoked, it stops', async ({
     page,
     signIn,

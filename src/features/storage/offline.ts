@@ -1,4 +1,5 @@
 import type { OfflineRegistration } from '@/lib/offline-registration';
+import { keptFilesData } from './kept-files';
 import { savedUploads } from './saved-uploads';
 
 /**
@@ -10,6 +11,6 @@ export const storageOffline: OfflineRegistration = {
   root: 'storage',
   persist: ['items', 'trash', 'folder', 'usage'],
   filteredLists: ['items'],
-  // Files chosen for upload and not sent yet (saved-uploads.ts).
-  unsent: savedUploads,
+  // Files chosen for upload and not sent yet (saved-uploads.ts); files kept for offline (kept-files.ts).
+  userData: [savedUploads, keptFilesData],
 };

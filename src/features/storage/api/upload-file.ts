@@ -65,21 +65,33 @@ export function uploadSmallFile(
   });
 }
 
-/** Saves a file to the device: the content needs the user's token, so it is fetched, then handed over. */
-export async function downloadFile(item: Pick<StorageItem, 'id' | 'name'>): Promise<void> {
+/** A file's bytes: the content needs the user's token, so it is fetched rather than linked. */
+export async function fetchFileContent(item: Pick<StorageItem, 'id'>): Promise<Blob> {
   const token = getToken();
   const response = await fetch(`${apiBaseUrl}/files/${encodeURIComponent(item.id)}/content`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
+  }).catch(() => {
+    throw new UploadFailed(
+      navigator.onLine
+        ? 'The connection dropped. Try again.'
+        : 'You are offline and this file is not kept on this device. Connect to download it.',
+      0,
+    );
   });
   if (!response.ok) {
     const problem = readErrorBody(await response.json().catch(() => null), response.status);
     throw new UploadFailed(problem?.message || `The download failed (${response.status}).`, response.status);
   }
-  const url = URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+/** Hands bytes to the browser as a download named `name`. */
+export function saveBlob(bytes: Blob, name: string): void {
+  const url = URL.createObjectURL(bytes);
   const link = document.createElement('a');
   link.href = url;
-  link.download = item.name;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

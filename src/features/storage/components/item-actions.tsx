@@ -1,7 +1,18 @@
 import { mayChangeItem, mayRemoveItem, type StorageItem } from '@contract/files';
 import { can } from '@contract/permissions';
-import { ArchiveRestore, FolderInput, Pencil, Share2, Trash2, XCircle, type LucideIcon } from 'lucide-react';
+import {
+  ArchiveRestore,
+  FolderInput,
+  HardDriveDownload,
+  Pencil,
+  Share2,
+  Trash2,
+  XCircle,
+  type LucideIcon,
+} from 'lucide-react';
+import { cn } from '@/components/ui/cn';
 import { buttonClass } from '@/components/ui/button';
+import { useKeptFileIds } from '../kept-files';
 
 /*
  * What can be done to an item, in one place for the list and the grid: the same rules as the server
@@ -9,8 +20,8 @@ import { buttonClass } from '@/components/ui/button';
  * file no longer serves), the same order and the same accessible names in both views.
  */
 
-export type ItemAction = 'open' | 'share' | 'rename' | 'move' | 'trash' | 'restore' | 'purge';
-type ButtonAction = Exclude<ItemAction, 'open'>;
+export type ItemAction = 'open' | 'keep' | 'share' | 'rename' | 'move' | 'trash' | 'restore' | 'purge';
+type ButtonAction = Exclude<ItemAction, 'open' | 'keep'>;
 
 export interface ItemPermissions {
   mayChange: (item: StorageItem) => boolean;
@@ -69,7 +80,21 @@ export function ItemActionButtons({
   /** Icons only, whatever the width (a grid card). */
   compact?: boolean;
 }) {
-  return itemActions(item, inTrash, permissions).map((action) => {
+  const kept = useKeptFileIds().has(item.id);
+  // Any member may keep a file they can read on their own device (for reading offline).
+  const keep = item.kind === 'file' && !inTrash && (
+    <button
+      key="keep"
+      type="button"
+      aria-pressed={kept}
+      className={cn(iconButton, kept && 'text-brand-700 dark:text-brand-300')}
+      onClick={() => onAction('keep', item)}
+    >
+      <HardDriveDownload aria-hidden className="size-4" />
+      <span className="sr-only">Keep {item.name} on this device</span>
+    </button>
+  );
+  const rest = itemActions(item, inTrash, permissions).map((action) => {
     const { Icon, label, word } = buttons[action];
     return (
       <button key={action} type="button" className={iconButton} onClick={() => onAction(action, item)}>
@@ -85,4 +110,5 @@ export function ItemActionButtons({
       </button>
     );
   });
+  return [keep, ...rest];
 }

@@ -2,7 +2,7 @@ import { TRASH_RETENTION_DAYS, type StorageItem } from '@contract/files';
 import { can } from '@contract/permissions';
 import { Link } from '@tanstack/react-router';
 import { FolderPlus, Trash2, Upload } from 'lucide-react';
-import { useDeferredValue, useId, useState, type DragEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useState, type DragEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -14,10 +14,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getStoredUser } from '@/lib/session';
+import { UploadFailed } from '../api/upload-file';
+import { openFile, toggleKept } from '../kept-actions';
+import { refreshKeptIds, useKeptFileIds } from '../kept-files';
 import { useItemChange, type ItemChange } from '../api/change-item';
 import { sortedItemsQueryOptions } from '../api/get-folder-items';
 import { trashQueryOptions, useItems } from '../api/get-items';
-import { downloadFile } from '../api/upload-file';
 import { useUploadQueue } from '../use-upload-queue';
 import { itemPermissions, type ItemAction } from './item-actions';
 import { ItemGrid } from './item-grid';
@@ -62,6 +64,10 @@ export function StorageScreen({
   const user = getStoredUser();
   const canWrite = can(user?.role ?? '', 'files:write');
   const permissions = itemPermissions(user);
+  const keptIds = useKeptFileIds();
+  useEffect(() => {
+    if (user?.id) void refreshKeptIds(user.id).catch(() => undefined);
+  }, [user?.id]);
   const sortParams = sortParamsOf(sort);
   const [view, setView] = useStorageView();
   const [search, setSearch] = useState('');
@@ -86,9 +92,14 @@ export function StorageScreen({
     );
 
   const onAction = (action: ItemAction, item: StorageItem) => {
+    // These say what went wrong themselves (offline and not kept, no room on the device, the server's refusal).
+    const say = (fallback: string) => (error: unknown) =>
+      notify.error(error instanceof UploadFailed ? error.message : errorMessage(error, fallback));
     if (action === 'open')
-      return void downloadFile(item).catch((error: unknown) =>
-        notify.error(errorMessage(error, `${item.name} could not be downloaded.`)),
+      return void openFile(user?.id, item).catch(say(`${item.name} could not be downloaded.`));
+    if (action === 'keep')
+      return void toggleKept(user?.id, item, keptIds.has(item.id)).catch(
+        say(`${item.name} could not be kept on this device.`),
       );
     if (action === 'rename' || action === 'move' || action === 'purge' || action === 'share')
       return setEditing({ kind: action, item });
