@@ -86,7 +86,7 @@ describe('ShareDialog', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith('https://portal.example/s/tok3n');
-    expect(success).toHaveBeenCalledWith('Link copied');
+    expect(success).toHaveBeenCalledWith('Link copied.');
   });
 
   it('selects the address and says how to copy it when the clipboard refuses', async () => {
@@ -98,7 +98,9 @@ describe('ShareDialog', () => {
     const address = await screen.findByLabelText<HTMLInputElement>('Share link');
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
-    expect(await screen.findByText('Press Ctrl+C to copy')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Copying was refused: the text is selected, press Ctrl\+C/),
+    ).toBeInTheDocument();
     expect(address).toHaveFocus();
     expect(address.selectionEnd! - address.selectionStart!).toBe(address.value.length);
   });

@@ -1,18 +1,16 @@
 import type { StorageItem } from '@contract/files';
 import { createShareBody, SHARE_PASSWORD_MIN_CHARS, type CreatedShare } from '@contract/shares';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { CopyField } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { SelectField } from '@/components/ui/select-field';
 import { applyServerError, type ServerFieldMap } from '@/lib/form-errors';
-import { notify } from '@/lib/notify';
 import { useCreateShare } from '../api/shares';
 import { ShareLinkList } from './share-link-list';
 
@@ -38,63 +36,6 @@ const defaults: ShareFormValues = { expiry: '7', password: '' };
 function expiresAt(expiry: Expiry, now = Date.now()): string | null {
   const days = expiryChoices.find((choice) => choice.value === expiry)?.days ?? null;
   return days === null ? null : new Date(now + days * 86_400_000).toISOString();
-}
-
-/** The address of the link just made, to copy now: the server keeps only its hash. */
-function CreatedLink({ share }: { share: CreatedShare }) {
-  const inputId = useId();
-  const noteId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copyFailed, setCopyFailed] = useState(false);
-
-  // A new link takes the focus, so a keyboard or screen reader user lands on what to copy (the dialog
-  // keys this by address, so each new link mounts afresh).
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-  }, []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(share.url);
-      setCopyFailed(false);
-      notify.success('Link copied');
-    } catch {
-      // No clipboard (a page not served over HTTPS, a refused permission): leave the copy to the user.
-      setCopyFailed(true);
-      input.current?.focus();
-      input.current?.select();
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-2 rounded-lg border border-brand-500/40 bg-brand-50 p-3 dark:border-brand-700 dark:bg-brand-800/30">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        Share link
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={input}
-          id={inputId}
-          readOnly
-          value={share.url}
-          aria-describedby={noteId}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          <Copy aria-hidden className="size-4" />
-          Copy link
-        </Button>
-      </div>
-      <p id={noteId} className="text-sm text-slate-700 dark:text-slate-300">
-        Copy it now: this link is shown only this once. The list below keeps its details, not its address.
-      </p>
-      <p role="status" className="text-sm font-semibold text-slate-800 dark:text-slate-200">
-        {copyFailed ? 'Press Ctrl+C to copy' : ''}
-      </p>
-    </div>
-  );
 }
 
 /**
@@ -179,7 +120,20 @@ export function ShareDialog({
           </OnlineSubmitButton>
         </form>
 
-        {created && <CreatedLink key={created.url} share={created} />}
+        {created && (
+          // Keyed by address: each new link mounts afresh and takes the focus, so a keyboard or screen
+          // reader user lands on what to copy. The server keeps only the token's hash.
+          <CopyField
+            key={created.url}
+            label="Share link"
+            value={created.url}
+            what="Link"
+            copyLabel="Copy link"
+            note="Copy it now: this link is shown only this once. The list below keeps its details, not its address."
+            focusOnMount
+            className="rounded-lg border border-brand-500/40 bg-brand-50 p-3 dark:border-brand-700 dark:bg-brand-800/30"
+          />
+        )}
 
         <section className="flex flex-col gap-2" aria-labelledby={linksHeadingId}>
           <h3 id={linksHeadingId} className="text-base font-semibold">
