@@ -15,6 +15,7 @@ import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
 import { storageFromEnv } from './services/storage/storage-from-env';
+import { scheduleOrphanSweep } from './services/storage/orphan-sweep';
 import { scheduleTrashPurge } from './services/storage/trash-purge';
 import { uploadLockerFor } from './services/storage/upload-locker';
 import { uploadBackendFor } from './services/storage/upload-store';
@@ -43,6 +44,7 @@ async function main() {
 
   const stopPurge = scheduleIdempotencyPurge(handle.db, logger);
   const stopTrashPurge = scheduleTrashPurge(handle.db, storage, logger);
+  const stopOrphanSweep = scheduleOrphanSweep(handle.db, storage, logger);
   const uploads = { backend: await uploadBackendFor(env, storage), locker: uploadLockerFor(handle.db) };
   const stopUploadPurge = scheduleUploadPurge(handle.db, uploads.backend, uploads.locker, logger);
   const stopStatistics = schedulePlannerStatistics(handle, logger);
@@ -85,6 +87,7 @@ async function main() {
     force.unref();
     stopPurge();
     stopTrashPurge();
+    stopOrphanSweep();
     stopUploadPurge();
     stopStatistics();
     stopPaymentPoll();

@@ -119,6 +119,19 @@ describe.each(adapters)('file storage on %s', (_name, make) => {
     await expect(storage.read('ngo1/gone')).rejects.toBeInstanceOf(StorageObjectMissing);
   });
 
+  it('lists the objects of every organisation with when they were written', async () => {
+    const mine = make();
+    const before = Date.now() - 60_000;
+    await mine.put('ngoL1/file-1', bytes(10), 10);
+    await mine.put('ngoL1/file-1_thumb320', bytes(5), 5);
+    await mine.put('ngoL2/file-2', bytes(3), 3);
+    const listed: { key: string; modifiedAt: Date }[] = [];
+    for await (const object of mine.list()) listed.push(object);
+    const keys = listed.map((o) => o.key).filter((k) => k.startsWith('ngoL'));
+    expect(keys.sort()).toEqual(['ngoL1/file-1', 'ngoL1/file-1_thumb320', 'ngoL2/file-2']);
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+  });
+
   it('refuses keys that could name another place, and bad ranges', async () => {
     for (const key of ['../escape', 'ngo1/../../etc/passwd', '', '/absolute', 'a//b', 'a/', 'a b', '.hidden'])
       await expect(storage.put(key, new Uint8Array(1), 1), key).rejects.toThrow(/Invalid storage key/);

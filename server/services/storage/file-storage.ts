@@ -22,11 +22,25 @@ export interface FileStorage {
   /** Removes the object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
   /**
+   * Every stored object whose key has the form `<ngo id>/<name>` (users' files and their
+   * thumbnails; a bucket's resumable uploads in flight, keys without a '/', are not listed), with
+   * when it was last written: the orphan sweep reads it (orphan-sweep.ts).
+   */
+  list(): AsyncIterable<StoredObject>;
+  /**
    * Local disk only: makes the file at `path` (exactly `size` bytes, on the server's disk) the object
    * `key`, moving it rather than copying when it can. The file is gone from `path` afterwards.
    */
   moveIn?(path: string, key: string, size: number): Promise<void>;
 }
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** A key of the form the file layer writes: `<ngo id>/<name>`. */
+export const isTenantKey = (key: string) => key.split('/').length === 2 && keyPattern.test(key);
 
 export class StorageObjectMissing extends Error {
   constructor(key: string) {

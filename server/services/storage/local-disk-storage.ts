@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertRange,
   assertStorageKey,
+  isTenantKey,
   StorageObjectMissing,
   StorageSizeMismatch,
   type ByteRange,
@@ -92,6 +93,33 @@ export function localDiskStorage(root: string): FileStorage {
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      let tenants: string[];
+      try {
+        tenants = await readdir(base);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const tenant of tenants) {
+        let names: string[];
+        try {
+          names = await readdir(join(base, tenant));
+        } catch {
+          continue; // not a folder
+        }
+        for (const name of names) {
+          const key = `${tenant}/${name}`;
+          if (!isTenantKey(key)) continue; // a write in progress (.part), or not ours
+          try {
+            yield { key, modifiedAt: (await stat(join(base, tenant, name))).mtime };
+          } catch (error) {
+            if (!isMissing(error)) throw error;
+          }
+        }
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -9,6 +10,7 @@ import type { Readable } from 'node:stream';
 import {
   assertRange,
   assertStorageKey,
+  isTenantKey,
   StorageObjectMissing,
   StorageSizeMismatch,
   type FileStorage,
@@ -108,6 +110,17 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     async remove(key) {
       assertStorageKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? [])
+          if (object.Key && isTenantKey(object.Key))
+            yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }
