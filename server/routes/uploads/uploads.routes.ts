@@ -354,8 +354,7 @@ export function createUploadsRouter(deps: AppDeps) {
       return apiAnswer(new Response(null, { status: 204 }), deps);
     }
     // 404: its record is gone; 410: its bytes are (a completed upload's file is moved into storage).
-    if (res.status === 404 || res.status === 410)
-      return (await completedMeanwhile()) ?? apiAnswer(res, deps);
+    if (res.status === 404 || res.status === 410) return (await completedMeanwhile()) ?? apiAnswer(res, deps);
     return apiAnswer(res, deps);
   });
 
