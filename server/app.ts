@@ -86,6 +86,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
         ? chunkLimit(c, next)
         : jsonLimit(c, next),
   );
+  // A share link's password form is the one body sent outside /api: a few bytes, never more.
+  app.use(`${SHARE_PAGE_PREFIX}*`, limitOf(16 * 1024, 'The form is too large.'));
   // Every handler's database handle and mail queue; mail is delivered after the request's transaction ends.
   app.use('*', requestDb(deps));
   app.use('/api/*', async (c, next) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '.';
+import { scheduleJob } from '../services/scheduled-job';
 
 const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
 
@@ -22,15 +23,13 @@ export function schedulePlannerStatistics(
   intervalMs = SIX_HOURS_MS,
 ): () => void {
   if (handle.kind !== 'pglite') return () => {};
-  const run = () => {
-    const started = performance.now();
-    return refreshPlannerStatistics(handle).then(
-      () => logger.debug({ ms: Math.round(performance.now() - started) }, 'planner statistics refreshed'),
-      (err: unknown) => logger.error({ err }, 'refreshing the planner statistics failed'),
-    );
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(logger, {
+    intervalMs,
+    failure: 'refreshing the planner statistics failed',
+    run: async () => {
+      const started = performance.now();
+      await refreshPlannerStatistics(handle);
+      logger.debug({ ms: Math.round(performance.now() - started) }, 'planner statistics refreshed');
+    },
+  });
 }

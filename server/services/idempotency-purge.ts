@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db';
 import { idempotencyKeys } from '../db/schema';
+import { scheduleJob } from './scheduled-job';
 
 /** The contract promises at least this long; a client's outbox may hold an entry for weeks. */
 export const IDEMPOTENCY_KEY_TTL_DAYS = 30;
@@ -21,15 +22,12 @@ export async function purgeExpiredIdempotencyKeys(db: Database): Promise<number>
  * unref'd so it never keeps the process alive; the returned function stops it.
  */
 export function scheduleIdempotencyPurge(db: Database, logger: Logger, intervalMs = DAY_MS): () => void {
-  const run = () =>
-    purgeExpiredIdempotencyKeys(db).then(
-      (count) => {
-        if (count > 0) logger.info({ count }, 'expired idempotency keys purged');
-      },
-      (err: unknown) => logger.error({ err }, 'idempotency key purge failed'),
-    );
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(logger, {
+    intervalMs,
+    failure: 'idempotency key purge failed',
+    run: async () => {
+      const count = await purgeExpiredIdempotencyKeys(db);
+      if (count > 0) logger.info({ count }, 'expired idempotency keys purged');
+    },
+  });
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database, DbExecutor } from '../db';
 import { mailOutbox } from '../db/schema';
 import { newId } from './ids';
+import { scheduleJob } from './scheduled-job';
 
 /*
  * Mail leaves only after the work that caused it has committed (ADR 0023, superseding part of ADR
@@ -154,15 +155,12 @@ export function createMailer(opts: {
  * delivery single. Unref'd, so it never keeps the process alive. Returns a stop function.
  */
 export function scheduleMailSweep(mailer: Mailer, logger: Logger, intervalSeconds = 60): () => void {
-  const run = () =>
-    mailer.deliverDue().then(
-      (count) => {
-        if (count > 0) logger.info({ count }, 'owed mail delivered');
-      },
-      (err: unknown) => logger.error({ err }, 'mail sweep failed'),
-    );
-  void run();
-  const timer = setInterval(() => void run(), intervalSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(logger, {
+    intervalMs: intervalSeconds * 1000,
+    failure: 'mail sweep failed',
+    run: async () => {
+      const count = await mailer.deliverDue();
+      if (count > 0) logger.info({ count }, 'owed mail delivered');
+    },
+  });
 }

@@ -117,6 +117,14 @@ describe('a share link', () => {
     expect(wrong.headers.get('content-security-policy')).not.toContain('sandbox');
     expect((await postPassword(path, '')).status).toBe(401);
 
+    // A hostile body is refused before it is read whole, and downloads nothing.
+    const huge = await visit(`${path}/download`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `password=${'x'.repeat(100_000)}`,
+    });
+    expect(huge.status).toBe(413);
+
     const right = await postPassword(path, 'umuganda-2026');
     expect(right.status).toBe(200);
     expect(right.bytes.toString()).toBe('photos of the well');

@@ -18,6 +18,7 @@ import { removeObjects } from '../../services/storage/trash-purge';
 import type { UploadLocker } from '../../services/storage/upload-locker';
 import type { UploadBytes } from '../../services/storage/upload-store';
 import { isLivePlace, liveOwnFolder, lockPlace, type Caller } from '../files/files.service';
+import { scheduleJob } from '../../services/scheduled-job';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -276,15 +277,12 @@ export function scheduleUploadPurge(
   logger: Logger,
   intervalMs = HOUR_MS,
 ): () => void {
-  const run = () =>
-    purgeExpiredUploads(db, bytes, locker, new Date(), logger).then(
-      ({ expired }) => {
-        if (expired > 0) logger.info({ expired }, 'expired uploads ended');
-      },
-      (err: unknown) => logger.error({ err }, 'upload purge failed'),
-    );
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(logger, {
+    intervalMs,
+    failure: 'upload purge failed',
+    run: async () => {
+      const { expired } = await purgeExpiredUploads(db, bytes, locker, new Date(), logger);
+      if (expired > 0) logger.info({ expired }, 'expired uploads ended');
+    },
+  });
 }

@@ -5,6 +5,7 @@ import type { Mailer } from '../mailer';
 import { decidingAttempt, settlePayment, type LedgerDeps } from './ledger';
 import type { PaymentProviders } from './providers';
 import { ProviderUnavailableError } from './provider';
+import { scheduleJob } from '../scheduled-job';
 
 /** A checkout nobody paid for within this time is closed as cancelled (the customer walked away). */
 export const ABANDONED_AFTER_HOURS = 24;
@@ -100,18 +101,16 @@ export function schedulePendingPaymentPoll(
   providers: PaymentProviders,
   intervalSeconds: number,
 ): () => void {
-  const run = () => {
-    const mail = deps.mailer.newQueue();
-    return pollPendingPayments({ ...deps, mail }, providers, intervalSeconds)
-      .finally(() => mail.deliver())
-      .then(
-        (count) => {
-          if (count > 0) deps.logger.info({ count }, 'pending payments settled by polling');
-        },
-        (err: unknown) => deps.logger.error({ err }, 'pending payment poll failed'),
+  return scheduleJob(deps.logger, {
+    intervalMs: intervalSeconds * 1000,
+    failure: 'pending payment poll failed',
+    atStart: false,
+    run: async () => {
+      const mail = deps.mailer.newQueue();
+      const count = await pollPendingPayments({ ...deps, mail }, providers, intervalSeconds).finally(() =>
+        mail.deliver(),
       );
-  };
-  const timer = setInterval(() => void run(), intervalSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+      if (count > 0) deps.logger.info({ count }, 'pending payments settled by polling');
+    },
+  });
 }

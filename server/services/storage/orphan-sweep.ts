@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db';
 import { files } from '../../db/schema';
 import type { FileStorage } from './file-storage';
+import { scheduleJob } from '../scheduled-job';
 
 /*
  * Stored objects no file row names: a process killed between writing a file's bytes and committing
@@ -54,15 +55,14 @@ export function scheduleOrphanSweep(
   logger: Logger,
   intervalMs = DAY_MS,
 ): () => void {
-  const run = () =>
-    sweepOrphanObjects(db, storage).then(
-      ({ removed }) => {
-        if (removed.length) logger.warn({ count: removed.length }, 'orphan stored objects removed');
-      },
-      (err: unknown) => logger.error({ err }, 'orphan sweep failed'),
-    );
-  // Not at start: a restart after a crash may still be finishing what it was writing.
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(logger, {
+    intervalMs,
+    failure: 'orphan sweep failed',
+    // Not at start: a restart after a crash may still be finishing what it was writing.
+    atStart: false,
+    run: async () => {
+      const { removed } = await sweepOrphanObjects(db, storage);
+      if (removed.length) logger.warn({ count: removed.length }, 'orphan stored objects removed');
+    },
+  });
 }

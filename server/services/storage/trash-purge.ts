@@ -6,6 +6,7 @@ import { files, folders } from '../../db/schema';
 import type { FileStorage } from './file-storage';
 import { freeStorage } from './storage-quota';
 import { thumbnailKey } from './thumbnails';
+import { scheduleJob } from '../scheduled-job';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
@@ -144,15 +145,12 @@ export function scheduleTrashPurge(
   logger: Logger,
   intervalMs = DAY_MS,
 ): () => void {
-  const run = () =>
-    purgeExpiredTrash(db, storage, new Date(), logger).then(
-      (purged) => {
-        if (purged.files + purged.folders > 0) logger.info(purged, 'expired trash purged');
-      },
-      (err: unknown) => logger.error({ err }, 'trash purge failed'),
-    );
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(logger, {
+    intervalMs,
+    failure: 'trash purge failed',
+    run: async () => {
+      const purged = await purgeExpiredTrash(db, storage, new Date(), logger);
+      if (purged.files + purged.folders > 0) logger.info(purged, 'expired trash purged');
+    },
+  });
 }

@@ -1,10 +1,7 @@
 import { ChevronRight, CornerLeftUp, Folder } from 'lucide-react';
+import { FirstLoad } from './first-load';
 import { useEffect, useId, useRef } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { useFolder } from '../api/get-folder';
 import { useItems } from '../api/get-items';
 import { subfoldersQueryOptions } from '../api/get-subfolders';
@@ -96,22 +93,7 @@ export function FolderPicker({
       </div>
 
       {folders === undefined ? (
-        query.isError ? (
-          <Alert tone="error">
-            {errorMessage(query.error, 'The folders could not be loaded.')}{' '}
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : (
-          <LoadingOrOffline fetchStatus={query.fetchStatus}>
-            <div className="flex flex-col gap-2" role="status" aria-label="Loading folders">
-              {Array.from({ length: 3 }, (_, i) => (
-                <Skeleton key={i} className="h-11 w-full" />
-              ))}
-            </div>
-          </LoadingOrOffline>
-        )
+        <FirstLoad query={query} what="folders" rows={3} rowClassName="h-11 w-full" />
       ) : folders.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">
           No folders in here.

@@ -1,6 +1,5 @@
-import { formatBytes } from '@contract/format-bytes';
 import { ItemActionButtons } from './item-actions';
-import { ItemOpenTarget, ItemPicture, type ItemViewProps } from './item-parts';
+import { ItemOpenTarget, ItemPicture, sizeOrKind, type ItemViewProps } from './item-parts';
 
 /**
  * A folder's items (or the trash) as cards: two to a row on a phone, more on wider screens. The
@@ -43,9 +42,7 @@ export function ItemGrid({ items, inTrash, permissions, sortParams, onAction }: 
               {item.name}
             </span>
           </ItemOpenTarget>
-          <p className="truncate px-2 text-xs text-slate-600 dark:text-slate-400">
-            {item.kind === 'file' && item.sizeBytes !== null ? formatBytes(item.sizeBytes) : 'Folder'}
-          </p>
+          <p className="truncate px-2 text-xs text-slate-600 dark:text-slate-400">{sizeOrKind(item)}</p>
           <div className="mt-auto flex flex-wrap justify-end px-1 pb-1">
             <ItemActionButtons
               item={item}

@@ -1,7 +1,6 @@
-import { formatBytes } from '@contract/format-bytes';
 import { formatCalendarDate } from '@/lib/calendar-date';
 import { ItemActionButtons } from './item-actions';
-import { ItemOpenTarget, ItemPicture, type ItemViewProps } from './item-parts';
+import { ItemOpenTarget, ItemPicture, sizeOrKind, type ItemViewProps } from './item-parts';
 
 const nameClass = 'block max-w-full truncate font-medium';
 const linkClass = 'text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
@@ -18,11 +17,7 @@ export function ItemList({ items, inTrash, permissions, sortParams, onAction }: 
     >
       {items.map((item) => {
         const when = formatCalendarDate((inTrash ? item.deletedAt : item.updatedAt)?.slice(0, 10));
-        const detail = [
-          item.kind === 'file' && item.sizeBytes !== null ? formatBytes(item.sizeBytes) : 'Folder',
-          item.ownerName,
-          inTrash ? `deleted ${when}` : when,
-        ].join(' · ');
+        const detail = [sizeOrKind(item), item.ownerName, inTrash ? `deleted ${when}` : when].join(' · ');
         return (
           // Wraps: on a narrow phone the buttons go under the name rather than squeezing it away.
           <li key={`${item.kind}-${item.id}`} className="flex flex-wrap items-center gap-x-2 px-3 py-2">

@@ -1,3 +1,4 @@
+import { formatBytes } from '@contract/format-bytes';
 import type { StorageItem } from '@contract/files';
 import { Link } from '@tanstack/react-router';
 import { File, Folder } from 'lucide-react';
@@ -80,3 +81,7 @@ export function ItemOpenTarget({
     </button>
   );
 }
+
+/** What a listing says of an item's size: a file's bytes, or that it is a folder. */
+export const sizeOrKind = (item: StorageItem) =>
+  item.kind === 'file' && item.sizeBytes !== null ? formatBytes(item.sizeBytes) : 'Folder';

@@ -5,23 +5,10 @@ import { notify } from '@/lib/notify';
 import { jsonResponse, stubFetch, type StubbedRequest } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { signInAs } from '@/testing/session';
+import { storageItem } from '../testing';
 import { MoveDialog } from './move-dialog';
 
-const item = (over: Partial<StorageItem>): StorageItem => ({
-  kind: 'file',
-  id: 'f1',
-  name: 'report.pdf',
-  folderId: null,
-  ownerId: 'u1',
-  ownerName: 'Amina',
-  sizeBytes: 2048,
-  contentType: 'application/pdf',
-  sha256: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  deletedAt: null,
-  ...over,
-});
+const item = storageItem;
 const folder = (id: string, name: string, parentId: string | null) =>
   item({ kind: 'folder', id, name, folderId: parentId, sizeBytes: null, contentType: null });
 

@@ -1,10 +1,8 @@
 import { can } from '@contract/permissions';
+import { FirstLoad } from './first-load';
 import { shareIsLive, type ShareLink } from '@contract/shares';
 import { KeyRound } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getStoredUser } from '@/lib/session';
@@ -33,24 +31,8 @@ export function ShareLinkList({ fileId }: { fileId: string }) {
       onError: (error) => notify.error(errorMessage(error, 'The link could not be revoked. Try again.')),
     });
 
-  if (query.isError)
-    return (
-      <Alert tone="error">
-        {errorMessage(query.error, 'The links could not be loaded.')}{' '}
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (query.isPending)
-    return (
-      <LoadingOrOffline fetchStatus={query.fetchStatus}>
-        <div className="flex flex-col gap-2" role="status" aria-label="Loading links">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-        </div>
-      </LoadingOrOffline>
-    );
+  if (query.isError || query.isPending)
+    return <FirstLoad query={query} what="links" rows={2} rowClassName="h-14 w-full" />;
   if (query.data.length === 0)
     return <p className="text-sm text-slate-700 dark:text-slate-300">No links yet.</p>;
 

@@ -1,29 +1,15 @@
-import type { StorageItem } from '@contract/files';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
 import { signInAs } from '@/testing/session';
+import { storageItem } from '../testing';
 import { StorageScreen } from './storage-screen';
 import { sortChoiceOf, type SortChoice } from './storage-sort';
 import { STORAGE_VIEW_KEY } from './use-storage-view';
 
-const item = (over: Partial<StorageItem>): StorageItem => ({
-  kind: 'file',
-  id: 'f1',
-  name: 'report.pdf',
-  folderId: null,
-  ownerId: 'u1',
-  ownerName: 'Amina',
-  sizeBytes: 2048,
-  contentType: 'application/pdf',
-  sha256: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  deletedAt: null,
-  ...over,
-});
+const item = storageItem;
 
 const items = [
   item({ kind: 'folder', id: 'd1', name: 'Reports', sizeBytes: null, contentType: null }),

@@ -1,16 +1,14 @@
 import { TRASH_RETENTION_DAYS, type StorageItem } from '@contract/files';
+import { FirstLoad } from './first-load';
 import { can } from '@contract/permissions';
 import { Link } from '@tanstack/react-router';
 import { FolderPlus, Trash2, Upload } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState, type DragEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Dialog, DialogFooter } from '@/components/ui/dialog';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { NeedsNetworkNote } from '@/components/ui/needs-network';
 import { SearchField } from '@/components/ui/search-field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getStoredUser } from '@/lib/session';
@@ -212,22 +210,7 @@ export function StorageScreen({
         className={cn('flex flex-col gap-3 rounded-xl', dragging && 'ring-4 ring-brand-500/50')}
       >
         {items === undefined ? (
-          query.isError ? (
-            <Alert tone="error">
-              {errorMessage(query.error, 'The files could not be loaded.')}{' '}
-              <Button variant="secondary" onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            </Alert>
-          ) : (
-            <LoadingOrOffline fetchStatus={query.fetchStatus}>
-              <div className="flex flex-col gap-2" role="status" aria-label="Loading files">
-                {Array.from({ length: 4 }, (_, i) => (
-                  <Skeleton key={i} className="h-14 w-full" />
-                ))}
-              </div>
-            </LoadingOrOffline>
-          )
+          <FirstLoad query={query} what="files" rows={4} rowClassName="h-14 w-full" />
         ) : items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
             {inTrash
