@@ -17,12 +17,16 @@ export const tusHeaders = (token: string | undefined, extra: Record<string, stri
 export function tusClient(fetcher: Fetcher | TestApp) {
   const send: Fetcher = 'app' in fetcher ? (path, init) => fetcher.app.request(path, init) : fetcher;
   return {
-    /** POST /api/uploads; `metadata` values are base64-encoded as tus wants (null: a bare key). */
+    /**
+     * POST /api/uploads; `metadata` values are base64-encoded as tus wants (null: a bare key). `body`:
+     * a first chunk in the creation request (send its content type in `extra`).
+     */
     create(
       token: string | undefined,
       length: number | null,
       metadata: Record<string, string | null> = {},
       extra: Record<string, string> = {},
+      body?: Uint8Array,
     ) {
       const pairs = Object.entries(metadata).map(([k, v]) => (v === null ? k : `${k} ${base64(v)}`));
       return send('/api/uploads', {
@@ -30,8 +34,10 @@ export function tusClient(fetcher: Fetcher | TestApp) {
         headers: tusHeaders(token, {
           ...(length !== null && { 'upload-length': String(length) }),
           ...(pairs.length && { 'upload-metadata': pairs.join(',') }),
+          ...(body && { 'content-length': String(body.length) }),
           ...extra,
         }),
+        ...(body && { body: body as Uint8Array<ArrayBuffer> }),
       });
     },
     /**

@@ -10,13 +10,12 @@
  *   client sizes them (src/features/storage/chunk-size.ts), and as one plain PUT to a bare Node server that streams the body to a
  *   file on the same disk; interleaved, BENCH_RUNS rounds, the medians' ratio.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { FIRST_CHUNK_BYTES, nextChunkSize } from '../../src/features/storage/chunk-size';
 import { startServerProcess } from '../e2e/support/server-process';
@@ -57,30 +56,16 @@ async function listingP95(url: string, token: string, seconds: number): Promise<
   );
 }
 
-/** A bare server that writes a PUT's body to a file: the plain upload to compare with. */
-function plainPutServer(dir: string): Promise<{ url: string; server: Server }> {
-  let n = 0;
-  const server = createServer((req, res) => {
-    // `?sha256`: the SHA-256 taken on the way, as any upload that gives its checksum must.
-    const hash = createHash('sha256');
-    const hashing = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    const steps = req.url?.endsWith('?sha256') ? [hashing] : [];
-    pipeline([req, ...steps, createWriteStream(join(dir, `put-${n++}`))]).then(
-      () => res.writeHead(201).end(),
-      () => res.writeHead(500).end(),
-    );
+/** The baseline (plain-put-server.mjs) as a process of its own, writing into `dir`. */
+async function plainPutServer(dir: string): Promise<{ url: string; stop: () => void }> {
+  const child = fork(fileURLToPath(new URL('./plain-put-server.mjs', import.meta.url)), [dir], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}/upload`, server });
-    }),
-  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve(Number(message)));
+    child.once('exit', (code) => reject(new Error(`The plain PUT server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/upload`, stop: () => child.kill() };
 }
 
 async function timed(run: () => Promise<void>): Promise<number> {
@@ -89,32 +74,39 @@ async function timed(run: () => Promise<void>): Promise<number> {
   return performance.now() - start;
 }
 
-/** The tus upload as the client sends it: create, then PATCH chunks sized as the client sizes them. */
+/**
+ * The tus upload as the client sends it (src/features/storage/api/upload-resumable.ts): the first chunk
+ * in the creation request (creation-with-upload), then PATCH chunks sized as the client sizes them.
+ */
 async function tusUpload(base: string, token: string, bytes: Buffer, name: string): Promise<void> {
   const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const octets = { 'content-type': 'application/offset+octet-stream' };
+  const body = (from: number, size: number) =>
+    new Uint8Array(bytes.subarray(from, Math.min(bytes.length, from + size))) as Uint8Array<ArrayBuffer>;
+  let started = performance.now();
+  const first = body(0, FIRST_CHUNK_BYTES);
   const created = await fetch(`${base}/api/uploads`, {
     method: 'POST',
     headers: {
       ...auth,
+      ...octets,
       'upload-length': String(bytes.length),
       'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
     },
+    body: first,
   });
   if (created.status !== 201)
     throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
   const location = new URL(created.headers.get('location')!, base).href;
-  let size = FIRST_CHUNK_BYTES;
-  for (let offset = 0; offset < bytes.length;) {
-    const chunk = bytes.subarray(offset, Math.min(bytes.length, offset + size));
-    const started = performance.now();
+  let offset = first.length;
+  let size = nextChunkSize(first.length, (performance.now() - started) / 1000);
+  while (offset < bytes.length) {
+    const chunk = body(offset, size);
+    started = performance.now();
     const res = await fetch(location, {
       method: 'PATCH',
-      headers: {
-        ...auth,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(chunk) as Uint8Array<ArrayBuffer>,
+      headers: { ...auth, ...octets, 'upload-offset': String(offset) },
+      body: chunk,
     });
     if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}: ${await res.text()}`);
     offset += chunk.length;
@@ -176,31 +168,24 @@ async function main() {
     await listingP95(fullUrl, token, 2);
     await listingP95(emptyUrl, token, 2);
 
+    const bytes = randomBytes(UPLOAD_BYTES);
+    const plainPut = async (url: string) => {
+      const res = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer> });
+      if (res.status !== 201) throw new Error(`plain PUT answered ${res.status}`);
+    };
+    // One of each first, unmeasured: both servers' stream code is compiled before the rounds start.
+    await plainPut(plain.url);
+    await plainPut(`${plain.url}?sha256`);
+    await tusUpload(base, token, bytes, `bench upload ${stamp}-warm-up.bin`);
+
     const loadBefore = loadavg()[0]!;
     const listing = { full: [] as number[], empty: [] as number[] };
     const upload = { plain: [] as number[], hashed: [] as number[], tus: [] as number[] };
-    const bytes = randomBytes(UPLOAD_BYTES);
     for (let round = 1; round <= ROUNDS; round++) {
       listing.empty.push(await listingP95(emptyUrl, token, ROUND_S));
       listing.full.push(await listingP95(fullUrl, token, ROUND_S));
-      upload.plain.push(
-        await timed(async () => {
-          const res = await fetch(plain.url, {
-            method: 'PUT',
-            body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
-          });
-          if (res.status !== 201) throw new Error(`plain PUT answered ${res.status}`);
-        }),
-      );
-      upload.hashed.push(
-        await timed(async () => {
-          const res = await fetch(`${plain.url}?sha256`, {
-            method: 'PUT',
-            body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
-          });
-          if (res.status !== 201) throw new Error(`plain PUT answered ${res.status}`);
-        }),
-      );
+      upload.plain.push(await timed(() => plainPut(plain.url)));
+      upload.hashed.push(await timed(() => plainPut(`${plain.url}?sha256`)));
       upload.tus.push(await timed(() => tusUpload(base, token, bytes, `bench upload ${stamp}-${round}.bin`)));
       console.log(
         `round ${round}: listing p95 ${listing.full.at(-1)!.toFixed(1)} ms (empty folder ${listing.empty.at(-1)!.toFixed(1)} ms); ` +
@@ -250,7 +235,7 @@ async function main() {
     console.log(failed.length ? `Over budget: ${failed.map((c) => c.what).join(', ')}` : 'Within budget.');
     process.exitCode = failed.length ? 1 : 0;
   } finally {
-    plain.server.close();
+    plain.stop();
     rmSync(putDir, { recursive: true, force: true });
     await server.dispose();
   }

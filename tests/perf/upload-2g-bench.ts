@@ -1,7 +1,7 @@
 /**
  * `npm run bench:upload-2g`: issue 13's "a 20 MB upload over simulated Regular 2G with 3 connection
  * drops completes with ≤ 1.2× the bytes of the file". The upload is sent as the screen sends it
- * (tus-js-client, the same chunk sizing: src/features/storage/chunk-size.ts, the same retry waits)
+ * (tus-js-client with the screen's own options: src/features/storage/tus-chunking.ts)
  * through a proxy that holds the upstream to Regular 2G (50 kbit/s up, 300 ms of latency, as Chrome's
  * preset) and cuts every connection three times, at a quarter, a half and three quarters of the
  * file. The bytes the proxy forwards upstream (request lines, headers and bodies, re-sent parts
@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Socket } from 'node:net';
 import { Upload } from 'tus-js-client';
-import { FIRST_CHUNK_BYTES, nextChunkSize } from '../../src/features/storage/chunk-size';
+import { adaptiveChunks } from '../../src/features/storage/tus-chunking';
 import { startServerProcess } from '../e2e/support/server-process';
 import { writePerformanceSection } from './performance-report';
 
@@ -23,8 +23,6 @@ const UP_BYTES_PER_S = 50_000 / 8;
 const LATENCY_MS = 300;
 const DROPS = [0.25, 0.5, 0.75];
 const BUDGET_RATIO = 1.2;
-// The screen's waits between attempts (src/features/storage/api/upload-resumable.ts).
-const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
 
 /** A TCP proxy: upstream held to the 2G rate (one shared line), downstream as is; cuts on demand. */
 function twoGProxy(target: number) {
@@ -87,16 +85,12 @@ async function main() {
     const started = Date.now();
     let cuts = 0;
     const result = await new Promise<{ fileId: string | null }>((resolve, reject) => {
-      let chunkStartedAt = performance.now();
+      const chunks = adaptiveChunks();
       const upload = new Upload(file, {
+        ...chunks.options,
         endpoint: `http://127.0.0.1:${proxyPort}/api/uploads`,
-        chunkSize: FIRST_CHUNK_BYTES,
-        retryDelays: RETRY_DELAYS_MS,
         metadata: { filename: `2g bench ${Date.now()}.bin` },
         headers: { Authorization: `Bearer ${token}` },
-        onBeforeRequest: () => {
-          chunkStartedAt = performance.now();
-        },
         onProgress: (sent) => {
           // The cuts come as the upload passes each mark, as a phone losing its signal would.
           while (cuts < DROPS.length && sent >= DROPS[cuts]! * size) {
@@ -107,13 +101,11 @@ async function main() {
             proxy.cut();
           }
         },
-        onChunkComplete: (chunkBytes) => {
-          upload.options.chunkSize = nextChunkSize(chunkBytes, (performance.now() - chunkStartedAt) / 1000);
-        },
         onSuccess: ({ lastResponse }) =>
           resolve({ fileId: lastResponse.getHeader('Upload-File-Id') ?? null }),
         onError: reject,
       });
+      chunks.follow(upload);
       upload.start();
     });
     const seconds = (Date.now() - started) / 1000;

@@ -13,12 +13,17 @@ import {
 } from '../../../contract/uploads';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
+import { withNodeBody } from '../../http/node-body';
 import { ApiError } from '../../services/api-error';
 import { uploadLockerFor } from '../../services/storage/upload-locker';
 import { uploadBackendFor, type UploadBackend, type UploadsDeps } from '../../services/storage/upload-store';
 import { callerOf } from '../files/files.routes';
 import type { Caller } from '../files/files.service';
-import { createInspectAlong, type InspectAlong } from '../../services/storage/inspect-along';
+import {
+  createInspectAlong,
+  inspectingWrites,
+  type InspectAlong,
+} from '../../services/storage/inspect-along';
 import { completeUpload, createUpload, ownUpload, releaseUpload, type UploadRow } from './uploads.service';
 
 /** Mounted at this path; app.ts gives it the chunk's body limit instead of the JSON one. */
@@ -88,7 +93,8 @@ function tusServerOf(deps: AppDeps, contexts: WeakMap<Request, UploadRequest>, a
       };
       const options: ServerOptions & { datastore: UploadBackend['store'] } = {
         path: UPLOADS_PATH,
-        datastore: uploads.backend.store,
+        // Per process: the chunks this process saw, inspected on their way in (inspect-along.ts).
+        datastore: inspectingWrites(uploads.backend.store, along),
         locker: uploads.locker,
         // Location is /api/uploads/<id>: right behind any proxy, so forwarded headers need no trust.
         relativeLocation: true,
@@ -262,13 +268,13 @@ function completedAnswer(c: Context<AppBindings>, row: UploadRow): Response {
 export function createUploadsRouter(deps: AppDeps) {
   const router = new Hono<AppBindings>();
   const contexts = new WeakMap<Request, UploadRequest>();
-  // Per process: the chunks this process saw, inspected on their way in (inspect-along.ts).
   const along = createInspectAlong();
   const tus = tusServerOf(deps, contexts, along);
   const auth = [requireAuth(deps), requirePermission('files:write')] as const;
 
-  const run = async (c: Context<AppBindings>, context: UploadRequest, request = c.req.raw) => {
+  const run = async (c: Context<AppBindings>, context: UploadRequest) => {
     const { server, uploads } = await tus();
+    const request = withNodeBody(c);
     contexts.set(request, context);
     const res = await server.handleWeb(request);
     // The file holds the bytes now; tus may still read the upload while answering, so they go after.
@@ -303,6 +309,20 @@ export function createUploadsRouter(deps: AppDeps) {
       await releaseUpload(c.var.db, row.id);
       throw err;
     }
+    if (res.status === 410 && context.fileId)
+      // A whole file in its creation request (creation-with-upload): tus looks the upload up again once
+      // it is finished, and finds its bytes gone, moved into the file. Created, and complete.
+      return apiAnswer(
+        new Response(null, {
+          status: 201,
+          headers: {
+            Location: `${UPLOADS_PATH}/${row.id}`,
+            'Upload-Offset': String(length),
+            [UPLOAD_FILE_ID_HEADER]: context.fileId,
+          },
+        }),
+        deps,
+      );
     if (res.status !== 201 && !context.fileId) {
       // Not created after all (a refused body, a lost store): nothing stays held.
       await releaseUpload(c.var.db, row.id);
@@ -331,14 +351,8 @@ export function createUploadsRouter(deps: AppDeps) {
       );
     if (c.req.method === 'PATCH') requireContentLength(c);
     const context: UploadRequest = { caller, db: c.var.db };
-    const offset = Number(c.req.header('upload-offset'));
-    const body = c.req.raw.body;
-    const request =
-      c.req.method === 'PATCH' && body && Number.isSafeInteger(offset)
-        ? new Request(c.req.raw, { body: along.along(id, offset, body), duplex: 'half' } as RequestInit)
-        : c.req.raw;
     if (c.req.method === 'DELETE') along.forget(id);
-    const res = await run(c, context, request);
+    const res = await run(c, context);
     if (c.req.method === 'PATCH') along.settle(id, Number(res.headers.get('upload-offset') ?? NaN));
     // Completed by another request meanwhile (its bytes are then gone from the tus store): say so.
     const completedMeanwhile = async () => {

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createInspectAlong } from './inspect-along';
 
+// Arrives in uneven pieces, as a socket delivers it.
 const streamOf = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(controller) {
-      // Arrives in uneven pieces, as a socket delivers it.
-      for (let i = 0; i < bytes.length; i += 1000) controller.enqueue(bytes.subarray(i, i + 1000));
-      controller.close();
-    },
-  });
-const drain = async (stream: ReadableStream<Uint8Array>) => {
-  const parts: Uint8Array[] = [];
-  for await (const part of stream as unknown as AsyncIterable<Uint8Array>) parts.push(part);
+  Readable.from(
+    Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) =>
+      Buffer.from(bytes.subarray(i * 1000, (i + 1) * 1000)),
+    ),
+  );
+const drain = async (stream: Readable) => {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts);
 };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -1,3 +1,5 @@
+import { Transform, type Readable } from 'node:stream';
+import type { DataStore } from '@tus/utils';
 import { byteInspector, type ByteInspector, type InspectedBytes } from './inspect-bytes';
 
 /*
@@ -6,6 +8,10 @@ import { byteInspector, type ByteInspector, type InspectedBytes } from './inspec
  * process has seen every byte from offset 0 in order: a chunk that another replica took, a restart, or
  * a chunk cut short (the store keeps fewer bytes than passed by) drops the running inspection, and the
  * completion inspects the stored bytes as before. Kept in memory, per process.
+ *
+ * The bytes are seen inside the tus store's write (`inspectingWrites`), as the Node stream chunks tus
+ * hands its store, on their way to the disk or bucket: no second Request around each chunk, and no web
+ * TransformStream hop per socket read.
  */
 
 interface Running {
@@ -28,7 +34,7 @@ export function createInspectAlong(now = () => Date.now()) {
      * The chunk's body, seen on its way to the store when it continues this process's inspection
      * (or starts one at offset 0); else the body unchanged, and no inspection for this upload.
      */
-    along(id: string, offset: number, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+    along(id: string, offset: number, body: Readable): Readable {
       let entry = running.get(id);
       if (offset === 0) {
         sweep();
@@ -40,14 +46,15 @@ export function createInspectAlong(now = () => Date.now()) {
       }
       const seen = entry;
       seen.touchedAt = now();
-      return body.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          transform(chunk, controller) {
-            seen.inspector.update(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-            controller.enqueue(chunk);
-          },
-        }),
-      );
+      const seeing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          seen.inspector.update(chunk);
+          done(null, chunk);
+        },
+      });
+      // pipe() does not carry a failure on: the store's write must see the body fail, not just end.
+      body.once('error', (err) => seeing.destroy(err));
+      return body.pipe(seeing);
     },
     /** After a chunk: the store holds `storedOffset` bytes; an inspection that saw another count ends. */
     settle(id: string, storedOffset: number | undefined) {
@@ -68,3 +75,16 @@ export function createInspectAlong(now = () => Date.now()) {
 }
 
 export type InspectAlong = ReturnType<typeof createInspectAlong>;
+
+/** The tus store, its writes seen by `along` on their way in; every other method is the store's own. */
+export function inspectingWrites<T extends DataStore>(store: T, along: InspectAlong): T {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'write')
+        return (body: Readable, id: string, offset: number) =>
+          target.write(along.along(id, offset, body), id, offset);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

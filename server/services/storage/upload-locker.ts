@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db';
 
@@ -22,7 +21,7 @@ import type { Database } from '../../db';
  * every holder is asked to stop at once.
  *
  * The embedded database (PGlite) is one process with one session: the same code runs over it, and
- * `held` alone does the excluding.
+ * `held` alone does the excluding (no advisory lock is taken there).
  */
 
 /** What the locker needs of a database session. */
@@ -232,18 +231,15 @@ export function postgresLockSession(config: pg.ClientConfig, idleCloseMs = 5_000
   };
 }
 
-/** Locks on the embedded database: its one session, so `held` is what keeps requests apart. */
-export function embeddedLockSession(db: Database): LockSession {
+/**
+ * Locks on the embedded database: one process owns its folder (PGlite locks it), so `held` alone keeps
+ * requests apart and the database is not asked: an advisory lock there excluded nothing `held` did
+ * not, and cost two queries on every chunk.
+ */
+export function embeddedLockSession(): LockSession {
   return {
-    async tryLock(key) {
-      const result = await db.execute<{ ok: boolean }>(
-        sql`select pg_try_advisory_lock(${key}::bigint) as ok`,
-      );
-      return result.rows[0]?.ok === true;
-    },
-    async unlock(key) {
-      await db.execute(sql`select pg_advisory_unlock(${key}::bigint)`);
-    },
+    tryLock: async () => true,
+    unlock: async () => {},
     // One process: a holder is always in `held`, asked directly.
     askRelease: async () => {},
     listen: () => {},
@@ -257,6 +253,6 @@ export function uploadLockerFor(db: Database, options?: UploadLockerOptions): Up
   const session =
     client instanceof pg.Pool
       ? postgresLockSession((client as pg.Pool & { options: pg.ClientConfig }).options)
-      : embeddedLockSession(db);
+      : embeddedLockSession();
   return new UploadLocker(session, options);
 }

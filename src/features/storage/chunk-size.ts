@@ -8,19 +8,29 @@
 /** The first chunk, before anything is measured: about 10 s up on Regular 2G (50 kbit/s up). */
 export const FIRST_CHUNK_BYTES = 64 * 1024;
 export const MIN_CHUNK_BYTES = 32 * 1024;
-// On a fast link each request costs a round of checks (token, lock, record) whatever it carries:
-// 32 MiB keeps those under a fifth of the time on loopback (bench:files), and the server takes 50 MiB.
+// On a fast link each request costs a round of checks (token, lock, record) whatever it carries, so
+// chunks grow large there; the server takes up to 50 MiB.
 export const MAX_CHUNK_BYTES = 32 * 1024 * 1024;
 /** How long one chunk should take to send. */
 const TARGET_SECONDS = 5;
 
+/*
+ * How much one measurement may grow the next chunk. The server keeps what arrived of a chunk cut off
+ * (uploads.routes.ts), so a chunk larger than the link deserves costs no re-sending when it drops; the
+ * limit only bounds one misleading measurement (a proxy that takes the request faster than it sends it
+ * on). Sixteenfold, a fast link reaches the ceiling in three requests (64 KiB, 1 MiB, 16 MiB) rather
+ * than five, and each request costs a round of checks (token, record, lock): on loopback that took a
+ * 32 MiB upload from 0.44 to 0.58 of a plain PUT's throughput (docs/performance.md, bench:files).
+ */
+const MAX_GROWTH = 16;
+
 /**
  * The next chunk's size from the last one's: sized to take TARGET_SECONDS at the measured rate,
- * growing at most fourfold at a time (one fast chunk may be a burst), within the bounds.
+ * growing at most MAX_GROWTH times at once, within the bounds.
  */
 export function nextChunkSize(lastBytes: number, lastSeconds: number): number {
   if (!(lastBytes > 0) || !(lastSeconds > 0)) return FIRST_CHUNK_BYTES;
   const fitting = (lastBytes / lastSeconds) * TARGET_SECONDS;
-  const size = Math.min(fitting, lastBytes * 4);
+  const size = Math.min(fitting, lastBytes * MAX_GROWTH);
   return Math.round(Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, size)));
 }

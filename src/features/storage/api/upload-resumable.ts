@@ -2,17 +2,14 @@ import type { StorageItem } from '@contract/files';
 import { UPLOAD_FILE_ID_HEADER } from '@contract/uploads';
 import { api, apiBaseUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
-import { FIRST_CHUNK_BYTES, nextChunkSize } from '../chunk-size';
+import { adaptiveChunks } from '../tus-chunking';
 import { PAUSED } from '../upload-queue';
 import { UploadFailed, type UploadProgress } from './upload-file';
 
-/** Waits between attempts after a failed request: a flaky 2G link gets about three minutes. */
-const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
-
 /**
- * Uploads one file with the tus protocol (POST /uploads, then PATCH chunk by chunk): a dropped
- * connection resumes from the offset the server holds, re-sending at most the chunk in flight, and
- * the chunk size follows the measured throughput (chunk-size.ts). The same file chosen again after a
+ * Uploads one file with the tus protocol (POST /uploads with the first chunk, then PATCH chunk by
+ * chunk): a dropped connection resumes from the offset the server holds, re-sending at most the chunk
+ * in flight, and the chunk size follows the measured throughput (tus-chunking.ts). The same file chosen again after a
  * reload resumes where it stopped (tus-js-client keeps its upload URL in localStorage).
  */
 export async function uploadResumable(
@@ -27,26 +24,20 @@ export async function uploadResumable(
     // Speed counts from the first progress seen: bytes already on the server (a resumed upload)
     // are not this page's sending.
     let first: { sent: number; at: number } | undefined;
-    let chunkStartedAt = performance.now();
+    const chunks = adaptiveChunks((request) => {
+      const token = getToken();
+      if (token) request.setHeader('Authorization', `Bearer ${token}`);
+    });
     const upload = new Upload(file, {
+      ...chunks.options,
       endpoint: `${apiBaseUrl}/uploads`,
-      chunkSize: FIRST_CHUNK_BYTES,
-      retryDelays: RETRY_DELAYS_MS,
       metadata: { filename: file.name, ...(folderId && { folderId }) },
       removeFingerprintOnSuccess: true,
-      onBeforeRequest: (request) => {
-        const token = getToken();
-        if (token) request.setHeader('Authorization', `Bearer ${token}`);
-        chunkStartedAt = performance.now();
-      },
       onProgress: (sent, total) => {
         const now = performance.now();
         first ??= { sent, at: now };
         const seconds = (now - first.at) / 1000;
         onProgress({ sent, total, speed: seconds > 0 ? (sent - first.sent) / seconds : 0 });
-      },
-      onChunkComplete: (chunkBytes) => {
-        upload.options.chunkSize = nextChunkSize(chunkBytes, (performance.now() - chunkStartedAt) / 1000);
       },
       onSuccess: ({ lastResponse }) => {
         const fileId = lastResponse.getHeader(UPLOAD_FILE_ID_HEADER);
@@ -67,6 +58,7 @@ export async function uploadResumable(
         reject(new UploadFailed(message, status));
       },
     });
+    chunks.follow(upload);
     signal.addEventListener(
       'abort',
       () => {

@@ -1,0 +1,38 @@
+import type { HttpRequest, Upload, UploadOptions } from 'tus-js-client';
+import { FIRST_CHUNK_BYTES, nextChunkSize } from './chunk-size';
+
+/** Waits between attempts after a failed request: a flaky 2G link gets about three minutes. */
+export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
+
+/**
+ * How a resumable upload sends its bytes, shared by the storage screen and bench:upload-2g so the
+ * bench measures what the screen does:
+ * - the first chunk rides in the creation request (tus creation-with-upload), so a file under 64 KiB
+ *   is one request, not two: a round trip less on 2G, where one costs a second or more;
+ * - each next chunk is sized from the last one's measured speed (chunk-size.ts);
+ * - failed requests are retried with RETRY_DELAYS_MS, resuming from the server's offset.
+ * `follow(upload)` once the Upload exists, so the chunk size it sends next can change.
+ */
+export function adaptiveChunks(beforeRequest?: (request: HttpRequest) => void) {
+  let upload: Upload | undefined;
+  let requestStartedAt = 0;
+  const options = {
+    chunkSize: FIRST_CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS_MS,
+    uploadDataDuringCreation: true,
+    onBeforeRequest: (request: HttpRequest) => {
+      beforeRequest?.(request);
+      requestStartedAt = performance.now();
+    },
+    onChunkComplete: (chunkBytes: number) => {
+      if (upload)
+        upload.options.chunkSize = nextChunkSize(chunkBytes, (performance.now() - requestStartedAt) / 1000);
+    },
+  } satisfies UploadOptions;
+  return {
+    options,
+    follow(made: Upload) {
+      upload = made;
+    },
+  };
+}
