@@ -173,7 +173,19 @@ const SEPARATOR = '\u0001';
  */
 export async function readJsonPage(
   db: DbExecutor,
-  source: { from: SQL; where: SQL | undefined; item: SQL<string>; keys: readonly SortKey[] },
+  source: {
+    /** The rows, aliased `e`: one relation, or `unionOf` its parts. */
+    from?: SQL;
+    /**
+     * Parts whose UNION ALL is the listing, each a select whose columns the keys read as `e.*`. Each
+     * part is cut to the page in its own order before they are merged, so an index that orders one
+     * part serves it (Postgres sorts a UNION ALL as a whole otherwise: every row of every part).
+     */
+    unionOf?: SQL[];
+    where: SQL | undefined;
+    item: SQL<string>;
+    keys: readonly SortKey[];
+  },
   request: PageRequest,
 ): Promise<JsonPage> {
   const { keys } = source;
@@ -181,6 +193,17 @@ export async function readJsonPage(
   const fingerprint = listingFingerprint(request.listing, request.filters);
   const after = request.page.cursor ? decodeCursor(request.page.cursor, fingerprint, keys) : null;
   const where = after ? and(source.where, afterKeys(keys, after)) : source.where;
+  const whereClause = where ? sql`where ${where}` : sql``;
+  const from = source.unionOf
+    ? sql`(${sql.join(
+        source.unionOf.map(
+          (part) =>
+            sql`(select * from (${part}) e ${whereClause} order by ${orderByKeys(keys)} limit ${limit + 1})`,
+        ),
+        sql` union all `,
+      )}) e`
+    : source.from;
+  if (!from) throw new Error('readJsonPage needs `from` or `unionOf`');
   const keyColumns = sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.raw(`k${i}`)}`),
     sql`, `,
@@ -202,8 +225,8 @@ export async function readJsonPage(
     from (
       select i.item, json_build_array(${keyText})::text as key, row_number() over (order by ${pageOrder}) as n
       from (
-        select ${source.item} as item, ${keyColumns} from ${source.from}
-        ${where ? sql`where ${where}` : sql``}
+        select ${source.item} as item, ${keyColumns} from ${from}
+        ${whereClause}
         order by ${orderByKeys(keys)} limit ${limit + 1}
       ) i
     ) p`;
