@@ -7,7 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { onSessionExpired } from '@/lib/api-client';
-import { clearOutboxForUser, countUnsentForUser, startOutbox } from '@/lib/outbox';
+import { clearOutboxForUser, countUnsentForUser, registerSideQueue, startOutbox } from '@/lib/outbox';
 import { titleForPath } from '@/lib/document-title';
 import { composeOfflinePolicy } from '@/lib/offline-registration';
 import { registerServiceWorker } from '@/lib/pwa';
@@ -35,8 +35,10 @@ registerSharedCaches(offline.sharedCaches);
 // persisted. Writes that may start offline go through the outbox (src/lib/outbox, ADR 0011).
 connectOnlineManager();
 registerUserDataWipe({ countUnsent: countUnsentForUser, clear: clearOutboxForUser });
-for (const feature of offlineFeatures)
+for (const feature of offlineFeatures) {
   for (const store of feature.userData ?? []) registerUserDataWipe(store);
+  for (const queue of feature.sideQueues ?? []) registerSideQueue(queue);
+}
 startOutbox();
 // Shared phone: an expired session leaves nothing of its user readable on the device.
 onSessionExpired(({ userId }) => wipeUserData(queryClient, userId, { includeUnsent: false }));

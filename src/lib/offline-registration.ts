@@ -1,3 +1,4 @@
+import type { SideQueue } from './outbox/side-queues';
 import type { UserDataStore } from './user-data-wipe';
 
 /*
@@ -27,6 +28,8 @@ export interface OfflineRegistration {
    * wiped with the user's data at logout, and what they hold unsent counted in its warning.
    */
   userData?: readonly UserDataStore[];
+  /** What the feature sends from a store of its own (files to upload): listed with the outbox. */
+  sideQueues?: readonly SideQueue[];
 }
 
 /** The registrations composed: what the persister and the logout wipe ask. */

@@ -186,6 +186,8 @@ test.describe('Cloud Storage', () => {
     await context.setOffline(true);
     await page.locator('input[type=file]').setInputFiles(chosen);
     await expect(page.getByText('Waiting for a connection')).toHaveCount(2);
+    // The header's outbox counts them with whatever else this device has not sent.
+    await expect(page.getByRole('button', { name: 'Outbox: 2 waiting to send' })).toBeVisible();
     await page.close();
 
     await context.setOffline(false);
@@ -193,6 +195,7 @@ test.describe('Cloud Storage', () => {
     await next.setViewportSize(phone);
     await next.goto('/storage');
     for (const file of chosen) await expect(next.getByText(`${file.name} uploaded.`)).toBeVisible();
+    await expect(next.getByRole('button', { name: 'Outbox: everything sent' })).toBeVisible();
     const token = await next.evaluate(() => localStorage.getItem('token'));
     const root = (await (
       await request.get('/api/files?limit=100', { headers: { Authorization: `Bearer ${token}` } })

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import type { useOutbox } from '@/lib/outbox';
+import type { SideQueueItem, useOutbox } from '@/lib/outbox';
 import { OutboxPanel } from './outbox-panel';
 
 /** The outbox dialog, its own chunk: the header loads it on first use, not on every page's first load. */
@@ -8,12 +8,14 @@ export default function OutboxDialog({
   open,
   onOpenChange,
   state,
+  sideItems,
   online,
   returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   state: ReturnType<typeof useOutbox>;
+  sideItems: readonly SideQueueItem[];
   online: boolean;
   /** The header button outside Radix that opened it (Radix only returns focus to its own trigger). */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
@@ -29,7 +31,12 @@ export default function OutboxDialog({
         returnFocusTo.current?.focus();
       }}
     >
-      <OutboxPanel state={state} online={online} />
+      <OutboxPanel
+        state={state}
+        sideItems={sideItems}
+        online={online}
+        onNavigate={() => onOpenChange(false)}
+      />
     </Dialog>
   );
 }

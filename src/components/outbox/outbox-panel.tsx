@@ -1,6 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { useOutbox } from '@/lib/outbox';
+import type { SideQueueItem, useOutbox } from '@/lib/outbox';
 import { fullTime, relativeTime } from './format-time';
 import { AttentionEntry } from './attention-entry';
 
@@ -16,12 +17,40 @@ function useNow(intervalMs = 30_000) {
   return now;
 }
 
-/** The body of the outbox dialog: state, 'Sync now', and the needs-attention list. */
-export function OutboxPanel({ state, online }: { state: OutboxState; online: boolean }) {
+/** When an item was saved on the device: '2 minutes ago', the full time on hover. */
+function SavedAt({ at, now }: { at: number; now: number }) {
+  return (
+    <span className="text-slate-600 dark:text-slate-400">
+      {' '}
+      · saved{' '}
+      <time dateTime={new Date(at).toISOString()} title={fullTime(at)}>
+        {relativeTime(at, now)}
+      </time>
+    </span>
+  );
+}
+
+/**
+ * The body of the outbox dialog: state, 'Sync now', and the needs-attention list. `sideItems`: what
+ * features send from stores of their own (files to upload), listed with a link to their screen.
+ */
+export function OutboxPanel({
+  state,
+  sideItems = [],
+  online,
+  onNavigate,
+}: {
+  state: OutboxState;
+  sideItems?: readonly SideQueueItem[];
+  online: boolean;
+  /** A link to another screen was followed (the dialog closes). */
+  onNavigate?: () => void;
+}) {
   const now = useNow();
   const offlineNoteId = useId();
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const { pending, waiting, attention, lastSyncAt, flushing } = state;
+  const { waiting, attention, lastSyncAt, flushing } = state;
+  const pending = state.pending + sideItems.length;
   // The entry holding focus has just left the list. Radix moves focus to the dialog itself when
   // the focused element disappears; after that (next task), put it on the list's heading instead.
   const focusListHeading = () => setTimeout(() => listHeading.current?.focus(), 0);
@@ -43,18 +72,26 @@ export function OutboxPanel({ state, online }: { state: OutboxState; online: boo
             )}
           </dd>
         </dl>
-        {waiting.length > 0 && (
+        {(waiting.length > 0 || sideItems.length > 0) && (
           <ul aria-label="Waiting to send" className="flex flex-col gap-1 text-sm">
             {waiting.map((entry) => (
               <li key={entry.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
                 <span className="font-medium">{entry.label}</span>
-                <span className="text-slate-600 dark:text-slate-400">
-                  {' '}
-                  · saved{' '}
-                  <time dateTime={new Date(entry.createdAt).toISOString()} title={fullTime(entry.createdAt)}>
-                    {relativeTime(entry.createdAt, now)}
-                  </time>
-                </span>
+                <SavedAt at={entry.createdAt} now={now} />
+              </li>
+            ))}
+            {sideItems.map((item) => (
+              <li key={item.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800">
+                <span className="font-medium">{item.label}</span>
+                <SavedAt at={item.createdAt} now={now} />
+                {' · '}
+                <Link
+                  to={item.href}
+                  onClick={onNavigate}
+                  className="text-brand-700 dark:text-brand-300 font-medium underline"
+                >
+                  {item.action}
+                </Link>
               </li>
             ))}
           </ul>

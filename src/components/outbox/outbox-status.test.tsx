@@ -2,8 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { outbox, type OutboxAction } from '@/lib/outbox';
+import { outbox, registerSideQueue, type OutboxAction, type SideQueueItem } from '@/lib/outbox';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { renderWithRouter } from '@/testing/render-with-router';
+import { signInAs } from '@/testing/session';
 import { OutboxStatus } from './outbox-status';
 
 const contact: OutboxAction = {
@@ -133,5 +135,50 @@ describe('OutboxStatus', () => {
     expect(await violations()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await violations()).toEqual([]);
+  });
+
+  it('counts and lists what a feature sends from its own queue (files to upload), linking to its screen', async () => {
+    signInAs({ id: 'u1', role: 'VOLUNTEER' });
+    let items: SideQueueItem[] = [
+      {
+        id: 's1',
+        label: 'survey.jpg (file to upload)',
+        createdAt: Date.now() - 60_000,
+        href: '/storage',
+        action: 'Open Cloud Storage to upload it',
+      },
+    ];
+    const listeners = new Set<() => void>();
+    const unregister = registerSideQueue({
+      list: async (userId) => (userId === 'u1' ? items : []),
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    });
+    try {
+      const { user } = await renderWithRouter(<OutboxStatus />, { path: '/dashboard' });
+      await user.click(await screen.findByRole('button', { name: 'Outbox: 1 waiting to send' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Outbox' }, { timeout: 10_000 });
+      expect(within(dialog).getByTestId('outbox-pending-count')).toHaveTextContent('1');
+      const waiting = within(dialog).getByRole('list', { name: 'Waiting to send' });
+      expect(within(waiting).getByRole('listitem')).toHaveTextContent(
+        /^survey\.jpg \(file to upload\) · saved 1 minute ago · Open Cloud Storage to upload it$/,
+      );
+      // Uploaded: the queue says it changed, and the count follows; a new file counts again.
+      const all = items;
+      items = [];
+      listeners.forEach((listener) => listener());
+      await waitFor(() => expect(within(dialog).getByTestId('outbox-pending-count')).toHaveTextContent('0'));
+      expect(within(dialog).queryByRole('list', { name: 'Waiting to send' })).not.toBeInTheDocument();
+      items = all;
+      listeners.forEach((listener) => listener());
+      const link = await within(dialog).findByRole('link', { name: 'Open Cloud Storage to upload it' });
+      await user.click(link);
+      expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/storage');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      unregister();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { CloudUpload } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { useOffline } from '@/lib/connectivity';
-import { outbox, useOutbox } from '@/lib/outbox';
+import { outbox, useOutbox, useSideQueueItems } from '@/lib/outbox';
 
 export interface OutboxStatusProps {
   className?: string;
@@ -27,12 +27,15 @@ const OutboxDialog = lazy(loadDialog);
 /** The header's outbox control: a count badge, and a dialog with sync state and refused items. */
 export function OutboxStatus({ className, hideWhenEmpty = false }: OutboxStatusProps) {
   const state = useOutbox();
+  // Files waiting to upload (and any other feature's own queue) count as waiting too.
+  const sideItems = useSideQueueItems();
   const online = !useOffline();
   const [open, setOpen] = useState(false);
   // Stays mounted after the first opening, so focus can go back to the button on close.
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const { pending, attention } = state;
+  const { attention } = state;
+  const pending = state.pending + sideItems.length;
   const count = pending + attention.length;
 
   // The snapshot is filled by startOutbox; read it here too, so the badge is right wherever this is mounted.
@@ -84,6 +87,7 @@ export function OutboxStatus({ className, hideWhenEmpty = false }: OutboxStatusP
             open={open}
             onOpenChange={setOpen}
             state={state}
+            sideItems={sideItems}
             online={online}
             returnFocusTo={trigger}
           />

@@ -1,6 +1,6 @@
 import type { OfflineRegistration } from '@/lib/offline-registration';
 import { keptFilesData } from './kept-files';
-import { savedUploads } from './saved-uploads';
+import { savedUploads, uploadsAsSideQueue } from './saved-uploads';
 
 /**
  * What Cloud Storage keeps for reading offline: the folder listings seen (the unfiltered ones, and
@@ -13,4 +13,6 @@ export const storageOffline: OfflineRegistration = {
   filteredLists: ['items'],
   // Files chosen for upload and not sent yet (saved-uploads.ts); files kept for offline (kept-files.ts).
   userData: [savedUploads, keptFilesData],
+  // Files waiting to upload are listed and counted with the outbox's own entries.
+  sideQueues: [uploadsAsSideQueue(savedUploads)],
 };

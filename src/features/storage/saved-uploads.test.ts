@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSavedUploads } from './saved-uploads';
+import { createSavedUploads, uploadsAsSideQueue } from './saved-uploads';
 
 describe('saved uploads', () => {
   it('keeps files per user, oldest first, and clears one user without touching another', async () => {
@@ -21,5 +21,25 @@ describe('saved uploads', () => {
     await saved.clear('u1');
     expect(await saved.countUnsent('u1')).toBe(0);
     expect(await saved.countUnsent('u2')).toBe(1);
+  });
+
+  it('tells the outbox of every change, and lists the user’s files there with a link to /storage', async () => {
+    const saved = createSavedUploads(`test-uploads-${crypto.randomUUID()}`);
+    const queue = uploadsAsSideQueue(saved);
+    let changes = 0;
+    const unsubscribe = queue.subscribe(() => changes++);
+    await saved.put({ id: 'a', userId: 'u1', folderId: '', file: new File(['x'], 'a.txt'), addedAt: 1 });
+    await saved.put({ id: 'b', userId: 'u2', folderId: '', file: new File(['y'], 'b.txt'), addedAt: 2 });
+    expect(changes).toBe(2);
+    expect(await queue.list('u1')).toMatchObject([
+      { id: 'a', createdAt: 1, href: '/storage', action: 'Open Cloud Storage to upload it' },
+    ]);
+    await saved.remove('a');
+    await saved.remove('missing');
+    await saved.clear('u2');
+    expect(changes).toBe(4);
+    unsubscribe();
+    await saved.put({ id: 'c', userId: 'u1', folderId: '', file: new File(['z'], 'c.txt'), addedAt: 3 });
+    expect(changes).toBe(4);
   });
 });

@@ -1,4 +1,5 @@
 import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import type { SideQueue } from '@/lib/outbox';
 
 /*
  * Files chosen for upload and not yet stored, kept on the device with their bytes (IndexedDB keeps a
@@ -29,26 +30,56 @@ export interface SavedUploads {
   remove(id: string): Promise<void>;
   countUnsent(userId: string): Promise<number>;
   clear(userId: string): Promise<void>;
+  /** Called after each change. */
+  subscribe(listener: () => void): () => void;
 }
 
 export function createSavedUploads(dbName = SAVED_UPLOADS_DB_NAME): SavedUploads {
   let store: UseStore | undefined;
   // Opened on first use: a page that never uploads opens no database.
   const db = () => (store ??= createStore(dbName, STORE_NAME));
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
   const all = async (userId: string) =>
     (await values<SavedUpload>(db()))
       .filter((upload) => upload.userId === userId)
       .sort((a, b) => a.addedAt - b.addedAt || a.id.localeCompare(b.id));
   return {
     all,
-    put: (upload) => set(upload.id, upload, db()),
+    put: async (upload) => {
+      await set(upload.id, upload, db());
+      changed();
+    },
     remove: async (id) => {
-      if (await get(id, db())) await del(id, db());
+      if (!(await get(id, db()))) return;
+      await del(id, db());
+      changed();
     },
     countUnsent: async (userId) => (await all(userId)).length,
     clear: async (userId) => {
       for (const upload of await all(userId)) await del(upload.id, db());
+      changed();
     },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The user's files not uploaded yet, as the outbox lists them (lib/outbox/side-queues.ts). */
+export function uploadsAsSideQueue(store: SavedUploads): SideQueue {
+  return {
+    list: async (userId) =>
+      (await store.all(userId)).map((upload) => ({
+        id: upload.id,
+        label: `${upload.file.name} (file to upload)`,
+        createdAt: upload.addedAt,
+        href: '/storage',
+        // Uploads run while the screen is open (ADR 0032), so the link says so.
+        action: 'Open Cloud Storage to upload it',
+      })),
+    subscribe: store.subscribe,
   };
 }
 

@@ -5,6 +5,7 @@ export { startOutbox } from './start';
 export { useOutbox } from './use-outbox';
 export { useOutboxSubmit, type OutboxSubmitOptions, type OutboxSubmitOutcome } from './use-outbox-submit';
 export { queuedMessage } from './queued-message';
+export { registerSideQueue, useSideQueueItems, type SideQueue, type SideQueueItem } from './side-queues';
 export type {
   OutboxAction,
   OutboxBody,
