@@ -40,6 +40,7 @@ for (const feature of offlineFeatures) {
   for (const queue of feature.sideQueues ?? []) registerSideQueue(queue);
 }
 startOutbox();
+for (const feature of offlineFeatures) feature.resume?.(queryClient);
 // Shared phone: an expired session leaves nothing of its user readable on the device.
 onSessionExpired(({ userId }) => wipeUserData(queryClient, userId, { includeUnsent: false }));
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { SideQueue } from './outbox/side-queues';
 import type { UserDataStore } from './user-data-wipe';
 
@@ -30,6 +31,8 @@ export interface OfflineRegistration {
   userData?: readonly UserDataStore[];
   /** What the feature sends from a store of its own (files to upload): listed with the outbox. */
   sideQueues?: readonly SideQueue[];
+  /** Takes up, when the app starts, what the feature left unsent on this device (files to upload). */
+  resume?: (queryClient: QueryClient) => void;
 }
 
 /** The registrations composed: what the persister and the logout wipe ask. */

@@ -1,12 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { phone, scan, scanTest, type Screen } from './support/scan-pages';
 
 const list = (page: Page) => page.getByRole('list', { name: 'Files and folders' });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The files at the signed-in user's root, as the API has them (read with the page's token). */
+async function rootFiles(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await request.get('/api/files?limit=100', { headers: { Authorization: `Bearer ${token}` } });
+  return (await res.json()) as { name: string; sha256: string; sizeBytes: number }[];
+}
+
+/** Files chosen while offline wait on /storage: shown there and counted in the header's outbox. */
+async function chooseOffline(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await page.context().setOffline(true);
+  await page.locator('input[type=file]').setInputFiles(files);
+  await expect(page.getByText('Waiting for a connection')).toHaveCount(files.length);
+  await expect(page.getByRole('button', { name: `Outbox: ${files.length} waiting to send` })).toBeVisible();
+}
 
 test.describe('Cloud Storage', () => {
   test('a volunteer on a phone uploads files into a folder, renames, trashes and restores one; the bytes come back whole', async ({
@@ -148,14 +163,7 @@ test.describe('Cloud Storage', () => {
       uploadThroughput: -1,
     });
 
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const root = (await (
-      await request.get('/api/files', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as {
-      name: string;
-      sha256: string;
-      sizeBytes: number;
-    }[];
+    const root = await rootFiles(page, request);
     for (const file of files) {
       const stored = root.find((item) => item.name === file.name);
       expect(stored?.sizeBytes, file.name).toBe(file.buffer.length);
@@ -163,7 +171,7 @@ test.describe('Cloud Storage', () => {
     }
   });
 
-  test('files chosen offline wait visibly, survive the tab being closed, and upload on the next visit once online', async ({
+  test('files chosen offline wait visibly, survive the tab being closed, and upload on the next visit once online, whatever its screen', async ({
     page,
     context,
     signIn,
@@ -183,29 +191,60 @@ test.describe('Cloud Storage', () => {
       },
       { name: `survey ${stamp}.bin`, mimeType: 'application/octet-stream', buffer: randomBytes(300 * 1024) },
     ];
-    await context.setOffline(true);
-    await page.locator('input[type=file]').setInputFiles(chosen);
-    await expect(page.getByText('Waiting for a connection')).toHaveCount(2);
-    // The header's outbox counts them with whatever else this device has not sent.
-    await expect(page.getByRole('button', { name: 'Outbox: 2 waiting to send' })).toBeVisible();
+    await chooseOffline(page, chosen);
     await page.close();
 
     await context.setOffline(false);
     const next = await context.newPage();
     await next.setViewportSize(phone);
-    await next.goto('/storage');
+    // The next visit starts them wherever it lands, not only on /storage.
+    await next.goto('/dashboard');
     for (const file of chosen) await expect(next.getByText(`${file.name} uploaded.`)).toBeVisible();
     await expect(next.getByRole('button', { name: 'Outbox: everything sent' })).toBeVisible();
-    const token = await next.evaluate(() => localStorage.getItem('token'));
-    const root = (await (
-      await request.get('/api/files?limit=100', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { name: string; sha256: string }[];
+    const root = await rootFiles(next, request);
     for (const file of chosen)
       expect(root.find((f) => f.name === file.name)?.sha256).toBe(sha256(file.buffer));
     // Sent once: nothing is left on the device to send again.
-    await next.reload();
+    await next.goto('/storage');
     await expect(list(next).getByRole('link', { name: 'Demo files' })).toBeVisible();
     await expect(next.getByRole('region', { name: 'Uploads' })).toHaveCount(0);
+  });
+
+  test('a file chosen offline uploads when the connection returns, while the volunteer is on another screen', async ({
+    page,
+    context,
+    signIn,
+    request,
+  }) => {
+    await page.setViewportSize(phone);
+    await signIn('VOLUNTEER');
+    const menu = async (name: string) => {
+      await page.getByRole('button', { name: 'Open sidebar' }).click();
+      await page
+        .getByRole('dialog', { name: 'Portal menu' })
+        .getByRole('link', { name, exact: true })
+        .click();
+    };
+    // The dashboard first, so its code is on the page when the volunteer goes back to it offline.
+    await page.goto('/dashboard');
+    await menu('Cloud Storage');
+    await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
+    const chosen = {
+      name: `evidence ${Date.now()}.bin`,
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(200 * 1024),
+    };
+    await chooseOffline(page, [chosen]);
+    await menu('Dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Outbox: 1 waiting to send' })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(`${chosen.name} uploaded.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Outbox: everything sent' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const root = await rootFiles(page, request);
+    expect(root.find((f) => f.name === chosen.name)?.sha256).toBe(sha256(chosen.buffer));
   });
 
   test('a file kept on this device opens offline; one not kept says so', async ({

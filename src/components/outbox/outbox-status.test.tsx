@@ -145,7 +145,7 @@ describe('OutboxStatus', () => {
         label: 'survey.jpg (file to upload)',
         createdAt: Date.now() - 60_000,
         href: '/storage',
-        action: 'Open Cloud Storage to upload it',
+        action: 'See it in Cloud Storage',
       },
     ];
     const listeners = new Set<() => void>();
@@ -163,7 +163,7 @@ describe('OutboxStatus', () => {
       expect(within(dialog).getByTestId('outbox-pending-count')).toHaveTextContent('1');
       const waiting = within(dialog).getByRole('list', { name: 'Waiting to send' });
       expect(within(waiting).getByRole('listitem')).toHaveTextContent(
-        /^survey\.jpg \(file to upload\) · saved 1 minute ago · Open Cloud Storage to upload it$/,
+        /^survey\.jpg \(file to upload\) · saved 1 minute ago · See it in Cloud Storage$/,
       );
       // Uploaded: the queue says it changed, and the count follows; a new file counts again.
       const all = items;
@@ -173,7 +173,7 @@ describe('OutboxStatus', () => {
       expect(within(dialog).queryByRole('list', { name: 'Waiting to send' })).not.toBeInTheDocument();
       items = all;
       listeners.forEach((listener) => listener());
-      const link = await within(dialog).findByRole('link', { name: 'Open Cloud Storage to upload it' });
+      const link = await within(dialog).findByRole('link', { name: 'See it in Cloud Storage' });
       await user.click(link);
       expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/storage');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

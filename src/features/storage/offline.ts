@@ -1,4 +1,5 @@
 import type { OfflineRegistration } from '@/lib/offline-registration';
+import { getStoredUser } from '@/lib/session';
 import { keptFilesData } from './kept-files';
 import { savedUploads, uploadsAsSideQueue } from './saved-uploads';
 
@@ -15,4 +16,18 @@ export const storageOffline: OfflineRegistration = {
   userData: [savedUploads, keptFilesData],
   // Files waiting to upload are listed and counted with the outbox's own entries.
   sideQueues: [uploadsAsSideQueue(savedUploads)],
+  // Files kept from an earlier visit go on at once, whatever the screen. The queue's code loads only
+  // then: a visitor, or a user with nothing waiting, opens no upload database and loads no upload code.
+  resume: (queryClient) => {
+    const userId = getStoredUser()?.id;
+    if (!userId) return;
+    void savedUploads
+      .countUnsent(userId)
+      .then(async (waiting) => {
+        if (waiting === 0) return;
+        const { uploadRunner } = await import('./upload-runner');
+        if (getStoredUser()?.id === userId) uploadRunner.queueOf(userId, queryClient);
+      })
+      .catch(() => undefined);
+  },
 };

@@ -32,7 +32,7 @@ describe('saved uploads', () => {
     await saved.put({ id: 'b', userId: 'u2', folderId: '', file: new File(['y'], 'b.txt'), addedAt: 2 });
     expect(changes).toBe(2);
     expect(await queue.list('u1')).toMatchObject([
-      { id: 'a', createdAt: 1, href: '/storage', action: 'Open Cloud Storage to upload it' },
+      { id: 'a', createdAt: 1, href: '/storage', action: 'See it in Cloud Storage' },
     ]);
     await saved.remove('a');
     await saved.remove('missing');

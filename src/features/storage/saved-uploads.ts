@@ -76,8 +76,8 @@ export function uploadsAsSideQueue(store: SavedUploads): SideQueue {
         label: `${upload.file.name} (file to upload)`,
         createdAt: upload.addedAt,
         href: '/storage',
-        // Uploads run while the screen is open (ADR 0032), so the link says so.
-        action: 'Open Cloud Storage to upload it',
+        // Where its progress shows, and where it can be cancelled.
+        action: 'See it in Cloud Storage',
       })),
     subscribe: store.subscribe,
   };

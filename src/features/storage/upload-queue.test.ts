@@ -128,7 +128,7 @@ describe('UploadQueue', () => {
     queue.stop();
   });
 
-  it('leaving the screen pauses the running upload, kept; the next visit restores it and the rest in order', async () => {
+  it('stopping (the session ended) pauses the running upload, kept; the next queue restores it and the rest in order', async () => {
     const first = controllableSend();
     const kept = new Map<string, { id: string; file: File; folderId: string }>();
     const keeper = {

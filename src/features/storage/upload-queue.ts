@@ -16,14 +16,16 @@ export interface QueuedUpload {
   error?: string;
 }
 
-/** Tells a lost connection (the upload waits and goes on) from a refusal (it fails). */
+/** Tells a lost connection or an ended session (the upload waits and goes on) from a refusal (it fails). */
 export interface ConnectionError {
   connectionLost?: boolean;
+  /** The server no longer knows the session (401): the upload waits for the user to sign in again. */
+  sessionEnded?: boolean;
 }
 
 /**
- * The abort reason of a send stopped because the screen was left: the upload is kept (on the device
- * and on the server) to go on later, unlike a cancel, which ends it.
+ * The abort reason of a send stopped because its queue stopped (the session ended): the upload is
+ * kept (on the device and on the server) to go on later, unlike a cancel, which ends it.
  */
 export const PAUSED = 'paused';
 
@@ -56,8 +58,8 @@ export class UploadQueue {
   /** Set by a lost connection: nothing starts until the connection is back (or a while has passed). */
   private held: ReturnType<typeof setTimeout> | null = null;
   private nextKey = 1;
-  /** Left: nothing starts any more (what is kept goes on at the next visit). */
-  private stopped = false;
+  /** Stopped: nothing starts any more (what is kept goes on with the user's next queue). */
+  private ended = false;
   private listeners = new Set<() => void>();
 
   constructor(
@@ -75,6 +77,11 @@ export class UploadQueue {
   };
 
   snapshot = () => this.uploads;
+
+  /** Stopped by stop() or by a 401: it sends nothing more. */
+  get stopped() {
+    return this.ended;
+  }
 
   setOnline(online: boolean) {
     this.online = online;
@@ -141,11 +148,11 @@ export class UploadQueue {
   }
 
   /**
-   * The screen is left: whatever is sending stops, kept on the device and on the server, and goes on
-   * from where it stopped on the next visit.
+   * The session ended (another user signed in, or this one out): whatever is sending stops, kept on
+   * the device and on the server, and goes on from where it stopped with that user's next queue.
    */
   stop() {
-    this.stopped = true;
+    this.ended = true;
     this.release();
     this.running?.controller.abort(PAUSED);
   }
@@ -162,7 +169,7 @@ export class UploadQueue {
   }
 
   private pump() {
-    if (this.stopped || !this.online || this.held || this.running) return;
+    if (this.ended || !this.online || this.held || this.running) return;
     const next = this.uploads.find((u) => u.status === 'waiting');
     if (!next) return;
     const controller = new AbortController();
@@ -180,6 +187,11 @@ export class UploadQueue {
             if (controller.signal.reason === PAUSED) return this.update(next.key, { status: 'waiting' });
             this.keeper.forget(next.id);
             return this.update(next.key, { status: 'cancelled' });
+          }
+          if ((error as ConnectionError | null)?.sessionEnded) {
+            // Not the file's fault: kept on the device, it goes on after the next sign-in.
+            this.ended = true;
+            return this.update(next.key, { status: 'waiting', error: 'Sign in again to go on.' });
           }
           if ((error as ConnectionError | null)?.connectionLost) {
             // Never dropped without the user's say: it waits, and resumes where the server stopped.

@@ -16,7 +16,7 @@ export interface SideQueueItem {
   createdAt: number;
   /** The screen that sends it, where the user can see its progress, cancel or retry it. */
   href: string;
-  /** The link's text, saying what happens there: 'Open Cloud Storage to upload it'. */
+  /** The link's text: 'See it in Cloud Storage'. */
   action: string;
 }
 

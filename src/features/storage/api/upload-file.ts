@@ -23,6 +23,11 @@ export class UploadFailed extends Error {
   get connectionLost() {
     return this.status === 0;
   }
+
+  /** The session is over: the same upload goes on after the next sign-in. */
+  get sessionEnded() {
+    return this.status === 401;
+  }
 }
 
 /**
