@@ -182,6 +182,18 @@ describe('a resumable upload', () => {
       expect(offsetOf(created)).toBe(small.length);
       const smallBack = await download(t, user.token, created.headers.get('upload-file-id')!);
       expect(sha256(smallBack.bytes)).toBe(sha256(small));
+
+      // A chunk refused before its body is read (wrong offset) leaves the upload as it was, and the
+      // server goes on answering: the right chunk completes it.
+      const big = bytes(1_500_000, 7);
+      const bigLocation = await started(user, big.length, 'big.bin');
+      const refused = await overSocket.patch(user.token, bigLocation, 1000, big.subarray(1000));
+      expect(refused.status).toBe(409);
+      expect(offsetOf(await overSocket.head(user.token, bigLocation))).toBe(0);
+      const whole = await overSocket.patch(user.token, bigLocation, 0, big);
+      expect(whole.status).toBe(204);
+      const bigBack = await download(t, user.token, whole.headers.get('upload-file-id')!);
+      expect(sha256(bigBack.bytes)).toBe(sha256(big));
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
