@@ -1,6 +1,6 @@
 import type { StorageItem } from '@contract/files';
 import { describe, expect, it, vi } from 'vitest';
-import { PAUSED, UploadQueue, type SendUpload } from './upload-queue';
+import { PAUSED, PAUSED_BY_USER, UploadQueue, type SendUpload } from './upload-queue';
 
 /** A send whose uploads finish when the test says: one deferred per call, in call order. */
 function controllableSend() {
@@ -155,5 +155,36 @@ describe('UploadQueue', () => {
     await settle();
     expect(statuses(nextVisit)).toEqual(['a:done', 'b:done']);
     expect(kept.size).toBe(0);
+  });
+
+  it('pauses one file where it is (kept), goes on with the next, and resumes the paused one when asked', async () => {
+    const { send, calls } = controllableSend();
+    const kept = new Set<string>();
+    const queue = new UploadQueue(
+      send,
+      {},
+      { keep: (upload) => kept.add(upload.id), forget: (id) => kept.delete(id) },
+    );
+    queue.add([file('a'), file('b'), file('c')], '');
+    const [a, , c] = queue.snapshot();
+    queue.pause(c!.key);
+    queue.pause(a!.key);
+    await settle();
+    expect(calls[0]!.signal.reason).toBe(PAUSED_BY_USER);
+    expect(statuses(queue)).toEqual(['a:paused', 'b:uploading', 'c:paused']);
+    expect(kept.size).toBe(3);
+
+    queue.resume(a!.key);
+    expect(statuses(queue)).toEqual(['a:waiting', 'b:uploading', 'c:paused']);
+    calls[1]!.resolve();
+    await settle();
+    // The resumed file goes on (a resumable one from the server's offset); the other stays paused.
+    expect(statuses(queue)).toEqual(['a:uploading', 'b:done', 'c:paused']);
+    expect(calls.map((call) => call.name)).toEqual(['a', 'b', 'a']);
+    queue.cancel(c!.key);
+    expect(statuses(queue)).toEqual(['a:uploading', 'b:done', 'c:cancelled']);
+    expect([...kept]).toEqual([a!.id]);
+    queue.clearFinished();
+    expect(statuses(queue)).toEqual(['a:uploading']);
   });
 });

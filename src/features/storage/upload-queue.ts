@@ -3,7 +3,7 @@ import { UPLOAD_MAX_BYTES } from '@contract/uploads';
 import { formatBytes } from '@contract/format-bytes';
 import type { UploadProgress } from './api/upload-file';
 
-export type UploadStatus = 'waiting' | 'uploading' | 'done' | 'failed' | 'cancelled';
+export type UploadStatus = 'waiting' | 'uploading' | 'paused' | 'done' | 'failed' | 'cancelled';
 
 export interface QueuedUpload {
   key: number;
@@ -28,6 +28,12 @@ export interface ConnectionError {
  * kept (on the device and on the server) to go on later, unlike a cancel, which ends it.
  */
 export const PAUSED = 'paused';
+
+/** The abort reason of a send the user paused: kept too, and it waits for the user's Resume. */
+export const PAUSED_BY_USER = 'paused-by-user';
+
+/** Whether a send stopped with this abort reason keeps its upload (on the server too). */
+export const keepsUpload = (reason: unknown) => reason === PAUSED || reason === PAUSED_BY_USER;
 
 /** Where the queue keeps what it has not sent yet, so a reload or a closed browser loses nothing. */
 export interface UploadKeeper {
@@ -127,11 +133,26 @@ export class UploadQueue {
   }
 
   cancel(key: number) {
+    const status = this.find(key)?.status;
     if (this.running?.key === key) this.running.controller.abort();
-    else if (this.find(key)?.status === 'waiting') {
+    else if (status === 'waiting' || status === 'paused') {
       this.update(key, { status: 'cancelled' });
       this.keeper.forget(this.find(key)!.id);
     }
+  }
+
+  /** Stops one file where it is (kept on the device and on the server) until resume(key). */
+  pause(key: number) {
+    const upload = this.find(key);
+    if (this.running?.key === key) this.running.controller.abort(PAUSED_BY_USER);
+    else if (upload?.status === 'waiting') this.update(key, { status: 'paused' });
+  }
+
+  /** A paused file goes back in line; a resumable one goes on from the server's offset. */
+  resume(key: number) {
+    if (this.find(key)?.status !== 'paused') return;
+    this.update(key, { status: 'waiting', error: undefined });
+    this.pump();
   }
 
   retry(key: number) {
@@ -144,7 +165,9 @@ export class UploadQueue {
   }
 
   clearFinished() {
-    this.set(this.uploads.filter((u) => u.status === 'waiting' || u.status === 'uploading'));
+    this.set(
+      this.uploads.filter((u) => u.status === 'waiting' || u.status === 'uploading' || u.status === 'paused'),
+    );
   }
 
   /**
@@ -185,6 +208,8 @@ export class UploadQueue {
         (error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') {
             if (controller.signal.reason === PAUSED) return this.update(next.key, { status: 'waiting' });
+            if (controller.signal.reason === PAUSED_BY_USER)
+              return this.update(next.key, { status: 'paused' });
             this.keeper.forget(next.id);
             return this.update(next.key, { status: 'cancelled' });
           }

@@ -3,7 +3,7 @@ import { UPLOAD_FILE_ID_HEADER } from '@contract/uploads';
 import { api, apiBaseUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
 import { adaptiveChunks } from '../tus-chunking';
-import { PAUSED } from '../upload-queue';
+import { keepsUpload } from '../upload-queue';
 import { UploadFailed, type UploadProgress } from './upload-file';
 
 /**
@@ -21,6 +21,8 @@ export async function uploadResumable(
   // Its own chunk: only an upload needs the tus client.
   const { Upload } = await import('tus-js-client');
   return new Promise<StorageItem>((resolve, reject) => {
+    // Paused or cancelled while the tus client was loading: nothing was sent yet.
+    if (signal.aborted) return reject(new DOMException('Cancelled', 'AbortError'));
     // Speed counts from the first progress seen: bytes already on the server (a resumed upload)
     // are not this page's sending.
     let first: { sent: number; at: number } | undefined;
@@ -63,8 +65,8 @@ export async function uploadResumable(
       'abort',
       () => {
         // A cancel terminates the upload on the server too, which releases the storage it held; a
-        // pause (the screen left) keeps it there to resume on the next visit.
-        void upload.abort(signal.reason !== PAUSED).catch(() => undefined);
+        // pause (the user's, or the session's end) keeps it there to go on from its offset.
+        void upload.abort(!keepsUpload(signal.reason)).catch(() => undefined);
         reject(new DOMException('Cancelled', 'AbortError'));
       },
       { once: true },

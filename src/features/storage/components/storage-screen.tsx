@@ -193,6 +193,8 @@ export function StorageScreen({
       <UploadList
         uploads={uploads.uploads}
         offline={uploads.offline}
+        onPause={(key) => uploads.queue.pause(key)}
+        onResume={(key) => uploads.queue.resume(key)}
         onCancel={(key) => uploads.queue.cancel(key)}
         onRetry={(key) => uploads.queue.retry(key)}
         onClear={() => uploads.queue.clearFinished()}

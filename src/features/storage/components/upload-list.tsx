@@ -1,5 +1,5 @@
 import { formatBytes } from '@contract/format-bytes';
-import { CheckCircle2, CloudOff, RotateCw, X } from 'lucide-react';
+import { CheckCircle2, CloudOff, Pause, Play, RotateCw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { QueuedUpload } from '../upload-queue';
 
@@ -12,17 +12,21 @@ export function timeLeft(remainingBytes: number, bytesPerSecond: number): string
   return minutes < 60 ? `${minutes} min left` : `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
 
+interface RowActions {
+  onPause: () => void;
+  onResume: () => void;
+  onCancel: () => void;
+  onRetry: () => void;
+}
+
 function Row({
   upload,
   offline,
+  onPause,
+  onResume,
   onCancel,
   onRetry,
-}: {
-  upload: QueuedUpload;
-  offline: boolean;
-  onCancel: () => void;
-  onRetry: () => void;
-}) {
+}: { upload: QueuedUpload; offline: boolean } & RowActions) {
   const { file, status, progress, error } = upload;
   const sent = progress?.sent ?? 0;
   const total = progress?.total ?? file.size;
@@ -34,11 +38,13 @@ function Row({
         ? offline
           ? 'Waiting for a connection'
           : (error ?? 'Waiting')
-        : status === 'done'
-          ? `Uploaded (${formatBytes(file.size)})`
-          : status === 'cancelled'
-            ? 'Cancelled'
-            : error;
+        : status === 'paused'
+          ? `Paused at ${formatBytes(sent)} of ${formatBytes(total)}`
+          : status === 'done'
+            ? `Uploaded (${formatBytes(file.size)})`
+            : status === 'cancelled'
+              ? 'Cancelled'
+              : error;
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <div className="flex items-center gap-2">
@@ -52,13 +58,25 @@ function Row({
           </Button>
         )}
         {(status === 'waiting' || status === 'uploading') && (
+          <Button variant="ghost" onClick={onPause} aria-label={`Pause ${file.name}`}>
+            <Pause aria-hidden className="size-4" />
+            Pause
+          </Button>
+        )}
+        {status === 'paused' && (
+          <Button variant="ghost" onClick={onResume} aria-label={`Resume ${file.name}`}>
+            <Play aria-hidden className="size-4" />
+            Resume
+          </Button>
+        )}
+        {(status === 'waiting' || status === 'uploading' || status === 'paused') && (
           <Button variant="ghost" onClick={onCancel} aria-label={`Cancel ${file.name}`}>
             <X aria-hidden className="size-4" />
             Cancel
           </Button>
         )}
       </div>
-      {(status === 'uploading' || status === 'waiting') && (
+      {(status === 'uploading' || status === 'waiting' || status === 'paused') && (
         <progress
           className="h-2 w-full accent-brand-600"
           max={100}
@@ -79,22 +97,28 @@ function Row({
   );
 }
 
-/** Each chosen file's progress (speed, time left), with Cancel, and Retry for a failed one. */
+/** Each chosen file's progress (speed, time left), with Pause/Resume and Cancel, and Retry for a failed one. */
 export function UploadList({
   uploads,
   offline,
+  onPause,
+  onResume,
   onCancel,
   onRetry,
   onClear,
 }: {
   uploads: readonly QueuedUpload[];
   offline: boolean;
+  onPause: (key: number) => void;
+  onResume: (key: number) => void;
   onCancel: (key: number) => void;
   onRetry: (key: number) => void;
   onClear: () => void;
 }) {
   if (uploads.length === 0) return null;
-  const finished = uploads.some((u) => u.status !== 'waiting' && u.status !== 'uploading');
+  const finished = uploads.some(
+    (u) => u.status === 'done' || u.status === 'failed' || u.status === 'cancelled',
+  );
   return (
     <section aria-labelledby="uploads-heading" className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
@@ -113,6 +137,8 @@ export function UploadList({
             key={upload.key}
             upload={upload}
             offline={offline}
+            onPause={() => onPause(upload.key)}
+            onResume={() => onResume(upload.key)}
             onCancel={() => onCancel(upload.key)}
             onRetry={() => onRetry(upload.key)}
           />
