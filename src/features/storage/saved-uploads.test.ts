@@ -34,12 +34,14 @@ describe('saved uploads', () => {
     expect(await queue.list('u1')).toMatchObject([
       { id: 'a', createdAt: 1, href: '/storage', action: 'See it in Cloud Storage' },
     ]);
+    await saved.setPaused('a', true);
+    expect((await saved.all('u1'))[0]).toMatchObject({ id: 'a', paused: true });
     await saved.remove('a');
     await saved.remove('missing');
     await saved.clear('u2');
-    expect(changes).toBe(4);
+    expect(changes).toBe(5);
     unsubscribe();
     await saved.put({ id: 'c', userId: 'u1', folderId: '', file: new File(['z'], 'c.txt'), addedAt: 3 });
-    expect(changes).toBe(4);
+    expect(changes).toBe(5);
   });
 });

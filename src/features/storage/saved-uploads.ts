@@ -21,6 +21,8 @@ export interface SavedUpload {
   file: File;
   /** Epoch ms: restored uploads go in the order they were chosen. */
   addedAt: number;
+  /** Paused by the user: restored paused, not sent until resumed. */
+  paused?: boolean;
 }
 
 export interface SavedUploads {
@@ -28,6 +30,7 @@ export interface SavedUploads {
   all(userId: string): Promise<SavedUpload[]>;
   put(upload: SavedUpload): Promise<void>;
   remove(id: string): Promise<void>;
+  setPaused(id: string, paused: boolean): Promise<void>;
   countUnsent(userId: string): Promise<number>;
   clear(userId: string): Promise<void>;
   /** Called after each change. */
@@ -48,6 +51,12 @@ export function createSavedUploads(dbName = SAVED_UPLOADS_DB_NAME): SavedUploads
     all,
     put: async (upload) => {
       await set(upload.id, upload, db());
+      changed();
+    },
+    setPaused: async (id, paused) => {
+      const upload = await get<SavedUpload>(id, db());
+      if (!upload) return;
+      await set(id, { ...upload, paused }, db());
       changed();
     },
     remove: async (id) => {

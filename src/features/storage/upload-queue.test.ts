@@ -160,10 +160,15 @@ describe('UploadQueue', () => {
   it('pauses one file where it is (kept), goes on with the next, and resumes the paused one when asked', async () => {
     const { send, calls } = controllableSend();
     const kept = new Set<string>();
+    const pausedOnDevice = new Set<string>();
     const queue = new UploadQueue(
       send,
       {},
-      { keep: (upload) => kept.add(upload.id), forget: (id) => kept.delete(id) },
+      {
+        keep: (upload) => kept.add(upload.id),
+        forget: (id) => kept.delete(id),
+        setPaused: (id, paused) => void (paused ? pausedOnDevice.add(id) : pausedOnDevice.delete(id)),
+      },
     );
     queue.add([file('a'), file('b'), file('c')], '');
     const [a, , c] = queue.snapshot();
@@ -173,8 +178,14 @@ describe('UploadQueue', () => {
     expect(calls[0]!.signal.reason).toBe(PAUSED_BY_USER);
     expect(statuses(queue)).toEqual(['a:paused', 'b:uploading', 'c:paused']);
     expect(kept.size).toBe(3);
+    // Remembered on the device: a reload restores them paused.
+    expect(pausedOnDevice).toEqual(new Set([a!.id, c!.id]));
+    const reloaded = new UploadQueue(send);
+    reloaded.restore([{ id: c!.id, file: c!.file, folderId: '', paused: true }]);
+    expect(statuses(reloaded)).toEqual(['c:paused']);
 
     queue.resume(a!.key);
+    expect(pausedOnDevice).toEqual(new Set([c!.id]));
     expect(statuses(queue)).toEqual(['a:waiting', 'b:uploading', 'c:paused']);
     calls[1]!.resolve();
     await settle();

@@ -39,6 +39,8 @@ export const keepsUpload = (reason: unknown) => reason === PAUSED || reason === 
 export interface UploadKeeper {
   keep(upload: QueuedUpload): void;
   forget(id: string): void;
+  /** Remembers the user's pause, so a reload keeps the file paused. */
+  setPaused?(id: string, paused: boolean): void;
 }
 
 /** After a lost connection, the queue waits for the connection to come back, or this long at most. */
@@ -122,11 +124,12 @@ export class UploadQueue {
   }
 
   /** Uploads kept from an earlier visit (a reload, a closed browser): they wait in line again. */
-  restore(kept: Iterable<{ id: string; file: File; folderId: string }>) {
+  restore(kept: Iterable<{ id: string; file: File; folderId: string; paused?: boolean }>) {
     const known = new Set(this.uploads.map((u) => u.id));
     const restored: QueuedUpload[] = [];
-    for (const { id, file, folderId } of kept)
-      if (!known.has(id)) restored.push({ key: this.nextKey++, id, file, folderId, status: 'waiting' });
+    for (const { id, file, folderId, paused } of kept)
+      if (!known.has(id))
+        restored.push({ key: this.nextKey++, id, file, folderId, status: paused ? 'paused' : 'waiting' });
     if (restored.length === 0) return;
     this.set([...this.uploads, ...restored]);
     this.pump();
@@ -145,13 +148,20 @@ export class UploadQueue {
   pause(key: number) {
     const upload = this.find(key);
     if (this.running?.key === key) this.running.controller.abort(PAUSED_BY_USER);
-    else if (upload?.status === 'waiting') this.update(key, { status: 'paused' });
+    else if (upload?.status === 'waiting') this.paused(key);
+  }
+
+  private paused(key: number) {
+    this.update(key, { status: 'paused' });
+    this.keeper.setPaused?.(this.find(key)!.id, true);
   }
 
   /** A paused file goes back in line; a resumable one goes on from the server's offset. */
   resume(key: number) {
-    if (this.find(key)?.status !== 'paused') return;
+    const upload = this.find(key);
+    if (upload?.status !== 'paused') return;
     this.update(key, { status: 'waiting', error: undefined });
+    this.keeper.setPaused?.(upload.id, false);
     this.pump();
   }
 
@@ -208,8 +218,7 @@ export class UploadQueue {
         (error: unknown) => {
           if (error instanceof DOMException && error.name === 'AbortError') {
             if (controller.signal.reason === PAUSED) return this.update(next.key, { status: 'waiting' });
-            if (controller.signal.reason === PAUSED_BY_USER)
-              return this.update(next.key, { status: 'paused' });
+            if (controller.signal.reason === PAUSED_BY_USER) return this.paused(next.key);
             this.keeper.forget(next.id);
             return this.update(next.key, { status: 'cancelled' });
           }

@@ -41,6 +41,7 @@ function keeperFor(store: SavedUploads, userId: string): UploadKeeper {
           notify.error(`${upload.file.name} could not be kept on this device; keep this page open.`),
         ),
     forget: (id) => void store.remove(id).catch(() => undefined),
+    setPaused: (id, paused) => void store.setPaused(id, paused).catch(() => undefined),
   };
 }
 
