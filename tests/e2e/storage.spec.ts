@@ -207,11 +207,16 @@ test.describe('Cloud Storage', () => {
     await next.setViewportSize(phone);
     // The next visit starts them wherever it lands, not only on /storage.
     await next.goto('/dashboard');
-    for (const file of chosen) await expect(next.getByText(`${file.name} uploaded.`)).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          const root = await rootFiles(next, request);
+          return chosen.map((file) => root.find((f) => f.name === file.name)?.sha256 ?? 'missing');
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(chosen.map((file) => sha256(file.buffer)));
     await expect(next.getByRole('button', { name: 'Outbox: everything sent' })).toBeVisible();
-    const root = await rootFiles(next, request);
-    for (const file of chosen)
-      expect(root.find((f) => f.name === file.name)?.sha256).toBe(sha256(file.buffer));
     // Sent once: nothing is left on the device to send again.
     await next.goto('/storage');
     await expect(list(next).getByRole('link', { name: 'Demo files' })).toBeVisible();

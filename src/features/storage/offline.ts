@@ -16,18 +16,26 @@ export const storageOffline: OfflineRegistration = {
   userData: [savedUploads, keptFilesData],
   // Files waiting to upload are listed and counted with the outbox's own entries.
   sideQueues: [uploadsAsSideQueue(savedUploads)],
-  // Files kept from an earlier visit go on at once, whatever the screen. The queue's code loads only
-  // then: a visitor, or a user with nothing waiting, opens no upload database and loads no upload code.
+  // Files kept from an earlier visit go on, whatever the screen, once the page has loaded (never
+  // competing with its first paint, and with the page's toasts there to say each one arrived). The
+  // queue's code loads only then: a visitor, or a user with nothing waiting, loads no upload code.
   resume: (queryClient) => {
     const userId = getStoredUser()?.id;
     if (!userId) return;
-    void savedUploads
-      .countUnsent(userId)
-      .then(async (waiting) => {
-        if (waiting === 0) return;
-        const { uploadRunner } = await import('./upload-runner');
-        if (getStoredUser()?.id === userId) uploadRunner.queueOf(userId, queryClient);
-      })
-      .catch(() => undefined);
+    const start = () =>
+      void savedUploads
+        .countUnsent(userId)
+        .then(async (waiting) => {
+          if (waiting === 0) return;
+          const { uploadRunner } = await import('./upload-runner');
+          if (getStoredUser()?.id === userId) uploadRunner.queueOf(userId, queryClient);
+        })
+        .catch(() => undefined);
+    const whenIdle = () =>
+      window.requestIdleCallback
+        ? window.requestIdleCallback(start, { timeout: 2000 })
+        : setTimeout(start, 0);
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
   },
 };
