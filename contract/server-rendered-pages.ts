@@ -12,3 +12,8 @@ export const SSR_MARKUP = '<!--ssr-markup-->';
 export const SSR_DATA = '<!--ssr-data-->';
 /** The data block's element id: `<script type="application/json" id="page-data">`. */
 export const PAGE_DATA_ID = 'page-data';
+/**
+ * The build's file (in SSR_DIR) naming the inline boot script's hash, `sha256-…`: the CSP allows
+ * that one inline script and no other (scripts/prerender.ts, server/http/security-headers.ts).
+ */
+export const BOOT_SCRIPT_HASH_FILE = 'boot-script.sha256';

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import { SSR_DATA, SSR_DIR, SSR_MARKUP } from '../contract/server-rendered-pages.ts';
+import { build, minify } from 'vite';
+import { BOOT_SCRIPT_HASH_FILE, SSR_DATA, SSR_DIR, SSR_MARKUP } from '../contract/server-rendered-pages.ts';
 import { publicPageTitles, siteTitle } from '../src/config/page-titles.ts';
 import { portalOnlyFiles, rememberPortalFiles, type ViteManifest } from './precache-split.ts';
 import { evaluationOrder } from './evaluation-order.ts';
@@ -79,6 +80,7 @@ export async function prerenderPublicPages(outDir: string) {
   const template = inlineFavicon(readFileSync(join(outDir, 'index.html'), 'utf8'));
   writeFileSync(join(outDir, appShellFile), template);
   const entries = readBuildEntries(outDir);
+  const boot = await inlineBootScript(outDir, ssrDir);
 
   for (const page of prerenderedPages) {
     const markup = await renderRoute(page.url);
@@ -86,7 +88,7 @@ export async function prerenderPublicPages(outDir: string) {
       throw new Error(`Prerendered ${page.url} contains a script; the CSP forbids it.`);
     const entry = entries[page.entry ?? 'index.html'];
     if (!entry) throw new Error(`The build has no entry ${page.entry ?? 'index.html'} for ${page.url}.`);
-    const html = deferAppScript(template, entry)
+    const html = deferAppScript(template, entry, boot)
       .replace(
         /<title>[^<]*<\/title>/,
         `<title>${escapeHtml(publicPageTitles[page.url] ?? siteTitle)}</title>`,
@@ -107,7 +109,7 @@ export async function prerenderPublicPages(outDir: string) {
 function requestTimeTemplate(html: string, buildMarkup: string): string {
   const template = html
     .replace(`>${buildMarkup}</div>`, `>${SSR_MARKUP}</div>`)
-    .replace('<script src="/boot.js"', `${SSR_DATA}<script src="/boot.js" data-hydrate="on-use"`);
+    .replace(BOOT_TAG, `${SSR_DATA}${BOOT_TAG} data-hydrate="on-use"`);
   if (!template.includes(SSR_MARKUP) || !template.includes(SSR_DATA))
     throw new Error('The request-time template lost its markup or data placeholder.');
   return template;
@@ -137,13 +139,37 @@ function readBuildEntries(outDir: string): Record<string, BuildEntry> {
   );
 }
 
+/** The opening of the inline boot script's tag, which its attributes follow. */
+const BOOT_TAG = '<script id="boot"';
+
 /**
- * Swaps the entry's module script, its modulepreloads and the manifest link for public/boot.js,
+ * public/boot.js, minified, for each prerendered page to carry inline (ADR 0035): as a file it
+ * cost a request before the page's controls answered, and on 2G that is a round trip of dead taps.
+ * The CSP allows exactly this script by its hash, which the server reads from the build
+ * (BOOT_SCRIPT_HASH_FILE); the file's copy in the build is removed, since no page asks for it.
+ */
+async function inlineBootScript(outDir: string, ssrDir: string): Promise<string> {
+  const { code, errors } = await minify('boot.js', readFileSync(join(root, 'public', 'boot.js'), 'utf8'), {
+    compress: true,
+    mangle: true,
+  });
+  if (errors.length)
+    throw new Error(`public/boot.js did not minify: ${errors.map((e) => e.message).join('; ')}`);
+  const script = code.trim();
+  if (/<\/script|<!--/i.test(script)) throw new Error('The boot script holds text that would end its tag.');
+  const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+  writeFileSync(join(ssrDir, BOOT_SCRIPT_HASH_FILE), `sha256-${hash}\n`);
+  rmSync(join(outDir, 'boot.js'), { force: true });
+  return script;
+}
+
+/**
+ * Swaps the entry's module script, its modulepreloads and the manifest link for the boot script,
  * which links the manifest and imports the entry (the app's, or `entry`) once the page has painted
  * its main content (ADR 0005, 0007), its static imports first, one per task (ADR 0025). The app
  * shell keeps Vite's tags.
  */
-function deferAppScript(html: string, entry: BuildEntry): string {
+function deferAppScript(html: string, entry: BuildEntry, boot: string): string {
   const appEntry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   if (!appEntry) throw new Error('The built index.html has no module entry script.');
   const manifest = html.match(/\s*<link rel="manifest" href="([^"]+)"\s*\/?>/);
@@ -154,7 +180,8 @@ function deferAppScript(html: string, entry: BuildEntry): string {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       '</body>',
-      `  <script src="/boot.js" data-entry="${entry.file}" data-chunks="${entry.chunks.join(' ')}" data-manifest="${manifest[1]}" defer></script>\n  </body>`,
+      () =>
+        `  ${BOOT_TAG} data-entry="${entry.file}" data-chunks="${entry.chunks.join(' ')}" data-manifest="${manifest[1]}">${boot}</script>\n  </body>`,
     );
 }
 

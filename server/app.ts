@@ -10,7 +10,7 @@ import { ApiError } from './services/api-error';
 import { requestDb } from './http/request-db';
 import { requestLog } from './http/request-log';
 import { connectOriginsOf, securityHeaders } from './http/security-headers';
-import { mountClient } from './http/static-client';
+import { inlineScriptHashes, mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
 import { createBlogsRouter } from './routes/blogs/blogs.routes';
 import { createCausesRouter } from './routes/causes/causes.routes';
@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
     '*',
     securityHeaders({
       connectOrigins: connectOriginsOf([deps.env.VITE_API_BASE_URL, deps.env.VITE_BLOGS_API_BASE_URL]),
+      scriptHashes: options.serveClient ? inlineScriptHashes(deps.env.CLIENT_DIST_DIR) : [],
     }),
   );
   // Ours, not hono/compress: it neither streams uncompressed answers nor gzips the same listing per request.

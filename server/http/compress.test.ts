@@ -1,7 +1,7 @@
-import { gunzipSync, inflateSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { compress } from './compress';
+import { asPage, compress } from './compress';
 import { revalidatedJson, strongETag } from './etag';
 
 const listing = JSON.stringify(
@@ -15,6 +15,7 @@ function app() {
   a.get('/listing', (c) => revalidatedJson(c, listing));
   a.get('/small', (c) => revalidatedJson(c, '[]'));
   a.get('/page', (c) => c.html(page));
+  a.get('/site-page', (c) => asPage(c.html(page), page));
   a.get('/no-transform', (c) => {
     c.header('Cache-Control', 'no-transform');
     return c.html(page);
@@ -77,5 +78,29 @@ describe('compress', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     expect(gunzipSync(await bytesOf(res)).toString('utf8')).toBe(page);
+  });
+
+  it("sends the site's own pages in brotli when the browser takes it, and gzip to one that does not", async () => {
+    const a = app();
+    for (let i = 0; i < 2; i++) {
+      const res = await a.request('/site-page', {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const bytes = await bytesOf(res);
+      expect(bytes.length).toBeLessThan(Buffer.byteLength(page) / 10);
+      expect(brotliDecompressSync(bytes).toString('utf8')).toBe(page);
+    }
+    const gzip = await a.request('/site-page', { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytesOf(gzip)).toString('utf8')).toBe(page);
+    const plain = await a.request('/site-page');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(page);
+    // Brotli only for pages: a listing keeps gzip whatever the browser takes.
+    const listingRes = await a.request('/listing', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(listingRes.headers.get('content-encoding')).toBe('gzip');
   });
 });

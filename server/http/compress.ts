@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { deflate, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, deflate, gzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
@@ -7,9 +7,13 @@ import { knownBodyOf, type KnownBody } from './etag';
 
 const ENCODINGS = ['gzip', 'deflate'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+/** A page's codings, best first: brotli where the browser takes it (every browser, over HTTPS). */
+const PAGE_ENCODINGS = ['br', ...ENCODINGS] as const;
+type PageEncoding = (typeof PAGE_ENCODINGS)[number];
 
 const gzipAsync = promisify(gzip);
 const deflateAsync = promisify(deflate);
+const brotliAsync = promisify(brotliCompress);
 /**
  * zlib's defaults, as CompressionStream uses them; run on libuv's thread pool, off the event loop.
  * zlib's output is a fresh Buffer over an ArrayBuffer (never shared), as a response body must be.
@@ -19,13 +23,16 @@ const encoders: Record<Encoding, (bytes: Uint8Array) => Promise<Buffer<ArrayBuff
   deflate: async (bytes) => (await deflateAsync(bytes)) as Buffer<ArrayBuffer>,
 };
 
-/** The best encoding the client accepts (q > 0), gzip first on a tie; as hono/compress chooses. */
-function selectEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+/** The best of `offered` the client accepts (q > 0), the first offered on a tie; as hono/compress chooses. */
+function selectEncoding<E extends string>(
+  acceptEncoding: string | undefined,
+  offered: readonly E[],
+): E | undefined {
   if (acceptEncoding === undefined) return undefined;
   const accepts = parseAccept(acceptEncoding);
   const wildcardQ = accepts.find((a) => a.type === '*')?.q;
-  let best: { encoding: Encoding; q: number } | undefined;
-  for (const encoding of ENCODINGS) {
+  let best: { encoding: E; q: number } | undefined;
+  for (const encoding of offered) {
     const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
     const q = explicit ? explicit.q : (wildcardQ ?? 0);
     if (q === 1) return encoding;
@@ -45,6 +52,54 @@ function encodedOnce(body: KnownBody, encoding: Encoding): Promise<Buffer<ArrayB
   return encoded;
 }
 
+/**
+ * A page's HTML compressed once per distinct text, brotli at its best: a first visit on 2G then
+ * fits in the connection's first round trips (a new TCP connection sends about 14 KB before it
+ * waits for an answer), and the ~50 ms it costs is paid once per page and build, not per visit.
+ * The pages are few (each prerendered page by theme, a listing page per first page of data).
+ */
+const pageBodies = new Map<string, Map<PageEncoding, Promise<Buffer<ArrayBuffer>>>>();
+const PAGE_BODIES_MAX_ENTRIES = 64;
+const pageEncoders: Record<PageEncoding, (bytes: Uint8Array) => Promise<Buffer<ArrayBuffer>>> = {
+  ...encoders,
+  br: async (bytes) =>
+    (await brotliAsync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    })) as Buffer<ArrayBuffer>,
+};
+
+function encodedPage(html: string, encoding: PageEncoding): Promise<Buffer<ArrayBuffer>> {
+  let forms = pageBodies.get(html);
+  if (forms) {
+    // Most recently used last, so the oldest is dropped first.
+    pageBodies.delete(html);
+  } else {
+    forms = new Map();
+    if (pageBodies.size >= PAGE_BODIES_MAX_ENTRIES) pageBodies.delete(pageBodies.keys().next().value!);
+  }
+  pageBodies.set(html, forms);
+  let encoded = forms.get(encoding);
+  if (!encoded) {
+    encoded = pageEncoders[encoding](Buffer.from(html, 'utf8'));
+    forms.set(encoding, encoded);
+    encoded.catch(() => forms.delete(encoding));
+  }
+  return encoded;
+}
+
+/** The site's own pages (http/static-client.ts) by their response, with the HTML they hold. */
+const pages = new WeakMap<Response, string>();
+
+/** Marks `res` as one of the site's pages, holding `html`: it is compressed once per distinct page. */
+export function asPage(res: Response, html: string): Response {
+  pages.set(res, html);
+  return res;
+}
+
 /** Replaces the finished response without Hono's setter, which would rebuild it around the old one's stream. */
 function replaceResponse(c: Context, res: Response) {
   c.res = undefined;
@@ -52,14 +107,15 @@ function replaceResponse(c: Context, res: Response) {
 }
 
 /**
- * hono/compress's behaviour (gzip or deflate by Accept-Encoding, `Vary: Accept-Encoding`, a weak
+ * hono/compress's behaviour (gzip or deflate by Accept-Encoding, and brotli for pages, `Vary: Accept-Encoding`, a weak
  * ETag once compressed, nothing for HEAD, 206, no-transform or an encoded body) without its costs on
  * a busy server (issue 11, ADR 0021):
  * - the Vary header is set on the response in place: hono/compress set it through `c.header()`,
  *   which on a finished response rebuilds it around a stream, so every compressible answer, even an
  *   uncompressed one, was streamed chunk by chunk instead of written at once;
  * - a body made by `revalidatedJson` (http/etag.ts), the public listings, is compressed once per
- *   distinct body off the event loop, and every later request for the same bytes reuses the result.
+ *   distinct body off the event loop, and every later request for the same bytes reuses the result;
+ * - a page marked by `asPage` likewise, with brotli first (ADR 0035).
  *   Other bodies are compressed as they stream, as before.
  */
 export function compress(options: { threshold?: number } = {}): MiddlewareHandler {
@@ -88,15 +144,25 @@ export function compress(options: { threshold?: number } = {}): MiddlewareHandle
     if (vary !== '*' && !(vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) {
       headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
-    const encoding = selectEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
-
+    const acceptEncoding = c.req.header('Accept-Encoding');
+    const page = pages.get(res);
     let compressed: Response;
-    if (known) {
-      compressed = new Response(await encodedOnce(known, encoding), { status: res.status, headers });
+    let encoding: PageEncoding;
+    if (page !== undefined) {
+      const chosen = selectEncoding(acceptEncoding, PAGE_ENCODINGS);
+      if (!chosen) return;
+      compressed = new Response(await encodedPage(page, chosen), { status: res.status, headers });
+      encoding = chosen;
     } else {
-      if (!res.body) return;
-      compressed = new Response(res.body.pipeThrough(new CompressionStream(encoding)), res);
+      const chosen = selectEncoding(acceptEncoding, ENCODINGS);
+      if (!chosen) return;
+      if (known) {
+        compressed = new Response(await encodedOnce(known, chosen), { status: res.status, headers });
+      } else {
+        if (!res.body) return;
+        compressed = new Response(res.body.pipeThrough(new CompressionStream(chosen)), res);
+      }
+      encoding = chosen;
     }
     compressed.headers.delete('Content-Length');
     compressed.headers.set('Content-Encoding', encoding);

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppBindings } from './context';
 import { connectOriginsOf, securityHeaders } from './security-headers';
-import { mountClient } from './static-client';
+import { inlineScriptHashes, mountClient } from './static-client';
 
 const app = new Hono();
 app.use('*', securityHeaders());
@@ -73,5 +73,33 @@ describe('connect-src', () => {
         "'self' https://api.example.org https://blogs.example.org",
       );
     }
+  });
+});
+
+describe('script-src', () => {
+  const scriptSrc = (res: Response) =>
+    /script-src ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  const hash = 'sha256-roulUAgvl4l5M6G389fikc8DNslsLUu6oJfFGK/oKbU=';
+
+  it("allows the build's boot script by its hash, and no other inline script", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'ngo-dist-'));
+    mkdirSync(join(dist, 'ssr'));
+    writeFileSync(join(dist, 'ssr', 'boot-script.sha256'), `${hash}\n`);
+    const client = new Hono<AppBindings>();
+    client.use('*', securityHeaders({ scriptHashes: inlineScriptHashes(dist) }));
+    for (const path of ['/', '/cause-embed/01jabcdefghjkmnpqrstvwxyz0', '/api/health']) {
+      const policy = scriptSrc(await client.request(path));
+      expect(policy, path).toBe(`'self' '${hash}'`);
+      expect(policy).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('is the own origin only when the client is not built, and refuses a hash file that holds no hash', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'ngo-dist-'));
+    expect(inlineScriptHashes(dist)).toEqual([]);
+    expect(scriptSrc(await app.request('/'))).toBe("'self'");
+    mkdirSync(join(dist, 'ssr'));
+    writeFileSync(join(dist, 'ssr', 'boot-script.sha256'), "'unsafe-inline'");
+    expect(() => inlineScriptHashes(dist)).toThrow(/no sha256 hash/);
   });
 });

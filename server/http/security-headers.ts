@@ -41,11 +41,16 @@ export function connectOriginsOf(addresses: (string | undefined)[]): string[] {
   return [...origins];
 }
 
-function headerSets(connectOrigins: string[]) {
-  const contentSecurityPolicy = { ...basePolicy, connectSrc: ["'self'", ...connectOrigins] };
+function headerSets(connectOrigins: string[], scriptHashes: string[]) {
+  const contentSecurityPolicy = {
+    ...basePolicy,
+    scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
+    connectSrc: ["'self'", ...connectOrigins],
+  };
   return {
     /**
-     * No inline script anywhere: the theme is set by a static file, so script-src stays 'self'.
+     * No inline script but the build's boot script, allowed by its hash (ADR 0035): script-src is
+     * 'self' and that hash, never 'unsafe-inline'.
      * Inline styles are allowed because toasts and dialogs set them at runtime.
      */
     everywhere: secureHeaders({ ...common, contentSecurityPolicy, xFrameOptions: 'DENY' }),
@@ -108,9 +113,12 @@ export function inertFileHeaders(c: Context) {
 export const EMBED_PATH_PREFIX = '/cause-embed/';
 export const SIMULATOR_PATH_PREFIX = '/api/test-mode/';
 
-export const securityHeaders = (options: { connectOrigins?: string[] } = {}): MiddlewareHandler => {
+export const securityHeaders = (
+  options: { connectOrigins?: string[]; scriptHashes?: string[] } = {},
+): MiddlewareHandler => {
   const { everywhere, embeddable, simulatorPages, sharePages, userFiles } = headerSets(
     options.connectOrigins ?? [],
+    options.scriptHashes ?? [],
   );
   return (c, next) => {
     if (isUserFilePath(c.req.path)) return userFiles(c, next);

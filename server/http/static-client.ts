@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { SSR_DIR } from '../../contract/server-rendered-pages';
+import { BOOT_SCRIPT_HASH_FILE, SSR_DIR } from '../../contract/server-rendered-pages';
 import { themeFromCookieHeader, withThemeClass } from '../../contract/theme';
+import { asPage } from './compress';
 import type { AppBindings } from './context';
 import { listingPageRenderer } from './listing-page';
 
@@ -19,6 +20,18 @@ function cacheControlFor(path: string): string {
   if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   if (/(\.html|sw\.js|workbox-[^/]*\.js|manifest\.webmanifest)$/.test(path)) return noStore;
   return 'public, max-age=3600';
+}
+
+/**
+ * The hashes (`sha256-…`) of the inline scripts the build's pages carry, for the CSP: the boot
+ * script's (scripts/prerender.ts), or none when the client is not built.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const file = join(resolve(distDir), SSR_DIR, BOOT_SCRIPT_HASH_FILE);
+  if (!existsSync(file)) return [];
+  const hash = readFileSync(file, 'utf8').trim();
+  if (!/^sha256-[A-Za-z0-9+/]+=*$/.test(hash)) throw new Error(`${file} holds no sha256 hash.`);
+  return [hash];
 }
 
 /**
@@ -80,8 +93,9 @@ export function mountClient(app: Hono<AppBindings>, distDir: string, logger?: Lo
     // With a query string (a shared filtered link), if that render fails, or asked as `.html` (the
     // service worker's precache, which must keep the build's page: no grants frozen into it, and
     // hydrated at once offline), it is the build's page, rendered in the browser.
-    const asPage = prerendered && !c.req.path.endsWith('.html') && !new URL(c.req.url).search;
-    const html = (asPage && (await renderedOrNothing(pagePath))) || (await readFile(file, 'utf8'));
-    return c.html(withThemeClass(html, theme));
+    const overItsData = prerendered && !c.req.path.endsWith('.html') && !new URL(c.req.url).search;
+    const html = (overItsData && (await renderedOrNothing(pagePath))) || (await readFile(file, 'utf8'));
+    const page = withThemeClass(html, theme);
+    return asPage(c.html(page), page);
   });
 }

@@ -196,7 +196,8 @@ test.describe('Latest Grants (public)', () => {
     await visitor.waitForFunction(() => (window as { swAsked?: boolean }).swAsked === true, undefined, {
       polling: 100,
     });
-    expect(scripts).toEqual(['/boot.js']);
+    // No script file at all: the boot script is in the page (ADR 0035).
+    expect(scripts).toEqual([]);
     expect(asked, 'the grants came with the page').toEqual([]);
 
     // Typed before the code runs: the text is kept, the code starts, and the list narrows as usual.
