@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { clearSession, displayName, getStoredRole, getStoredUser, saveSession } from './session';
+import { describe, expect, it, vi } from 'vitest';
+import { clearSession, displayName, getStoredRole, getStoredUser, onSignedIn, saveSession } from './session';
 
 const user = { id: 'u1', role: 'NGO_ADMIN', name: 'Nadia', email: 'nadia@example.org', ngoId: 'n1' };
 
@@ -11,6 +11,17 @@ describe('browser-stored session keys', () => {
     expect(localStorage.getItem('userRole')).toBe('NGO_ADMIN');
     expect(localStorage.getItem('userId')).toBe('u1');
     expect(localStorage.getItem('ngoId')).toBe('n1');
+  });
+
+  it('tells the page after each sign-in, once the session is stored, until unsubscribed', () => {
+    const seen: (string | null)[] = [];
+    const listener = vi.fn(() => seen.push(localStorage.getItem('token')));
+    const stop = onSignedIn(listener);
+    saveSession('first', user);
+    saveSession('second', user);
+    stop();
+    saveSession('third', user);
+    expect(seen).toEqual(['first', 'second']);
   });
 
   it('fills in a missing userId copy from the stored user', () => {

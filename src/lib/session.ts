@@ -52,6 +52,18 @@ export function getStoredRole(): string {
   );
 }
 
+/**
+ * Fired on `window` once a user has signed in (saveSession): what waits for a session without a page
+ * load goes on then, e.g. files kept on the device to upload after a 401 (features' offline.ts).
+ */
+const SIGNED_IN_EVENT = 'session:signed-in';
+
+/** Calls `listener` after each sign-in in this page; returns the unsubscribe. */
+export function onSignedIn(listener: () => void): () => void {
+  window.addEventListener(SIGNED_IN_EVENT, listener);
+  return () => window.removeEventListener(SIGNED_IN_EVENT, listener);
+}
+
 export function saveSession(token: string, user: SessionUser) {
   localStorage.setItem(storageKeys.token, token);
   localStorage.setItem(
@@ -61,6 +73,7 @@ export function saveSession(token: string, user: SessionUser) {
   localStorage.setItem(storageKeys.userRole, user.role);
   localStorage.setItem(storageKeys.userId, user.id);
   localStorage.setItem(storageKeys.ngoId, user.ngoId);
+  window.dispatchEvent(new Event(SIGNED_IN_EVENT));
 }
 
 export function clearSession() {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { phone, scan, scanTest, type Screen } from './support/scan-pages';
 
@@ -256,6 +256,42 @@ test.describe('Cloud Storage', () => {
     await expect(page.getByText(`${chosen.name} uploaded.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Outbox: everything sent' })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
+    const root = await rootFiles(page, request);
+    expect(root.find((f) => f.name === chosen.name)?.sha256).toBe(sha256(chosen.buffer));
+  });
+
+  test('a file waiting when the session ended uploads as soon as the volunteer signs in again, with no reload and no visit to Cloud Storage', async ({
+    page,
+    signIn,
+    request,
+  }) => {
+    await page.setViewportSize(phone);
+    await signIn('VOLUNTEER');
+    await page.goto('/storage');
+    await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
+    const chosen = {
+      name: `report ${Date.now()}.bin`,
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(150 * 1024),
+    };
+    await chooseOffline(page, [chosen]);
+    // The session ends without a logout (what the 401 rule does: the stored session cleared, then the
+    // sign-in page), so the file stays on the device.
+    await page.evaluate(() => {
+      for (const key of ['token', 'user', 'userRole', 'userId', 'ngoId']) localStorage.removeItem(key);
+    });
+    await page.context().setOffline(false);
+    await page.goto('/signin');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+    // Signed in within the page: the portal opens without a page load, and the file goes on.
+    await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+    await signInThroughForm(page, demoUsers.VOLUNTEER.email);
+    await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.VOLUNTEER.label);
+    await expect(page.getByText(`${chosen.name} uploaded.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Outbox: everything sent' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expect(new URL(page.url()).pathname).not.toBe('/storage');
     const root = await rootFiles(page, request);
     expect(root.find((f) => f.name === chosen.name)?.sha256).toBe(sha256(chosen.buffer));
   });

@@ -1,5 +1,5 @@
 import type { OfflineRegistration } from '@/lib/offline-registration';
-import { getStoredUser } from '@/lib/session';
+import { getStoredUser, onSignedIn } from '@/lib/session';
 import { keptFilesData } from './kept-files';
 import { savedUploads, uploadsAsSideQueue } from './saved-uploads';
 
@@ -17,12 +17,13 @@ export const storageOffline: OfflineRegistration = {
   // Files waiting to upload are listed and counted with the outbox's own entries.
   sideQueues: [uploadsAsSideQueue(savedUploads)],
   // Files kept from an earlier visit go on, whatever the screen, once the page has loaded (never
-  // competing with its first paint, and with the page's toasts there to say each one arrived). The
-  // queue's code loads only then: a visitor, or a user with nothing waiting, loads no upload code.
+  // competing with its first paint, and with the page's toasts there to say each one arrived), and
+  // after a sign-in in the page (a 401 stopped them: 'Sign in again to go on.'). The queue's code
+  // loads only then: a visitor, or a user with nothing waiting, loads no upload code.
   resume: (queryClient) => {
-    const userId = getStoredUser()?.id;
-    if (!userId) return;
-    const start = () =>
+    const start = () => {
+      const userId = getStoredUser()?.id;
+      if (!userId) return;
       void savedUploads
         .countUnsent(userId)
         .then(async (waiting) => {
@@ -31,10 +32,12 @@ export const storageOffline: OfflineRegistration = {
           if (getStoredUser()?.id === userId) uploadRunner.queueOf(userId, queryClient);
         })
         .catch(() => undefined);
+    };
     const whenIdle = () =>
       window.requestIdleCallback
         ? window.requestIdleCallback(start, { timeout: 2000 })
         : setTimeout(start, 0);
+    onSignedIn(whenIdle);
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   },
