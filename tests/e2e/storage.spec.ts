@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
+import { demoUsers, expect, signInThroughForm, test, type DemoRole } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { phone, scan, scanTest, type Screen } from './support/scan-pages';
 
@@ -13,6 +13,14 @@ async function rootFiles(page: Page, request: APIRequestContext) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await request.get('/api/files?limit=100', { headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()) as { name: string; sha256: string; sizeBytes: number }[];
+}
+
+/** Signed in as `role` on a phone, on /storage with its listing shown. */
+async function openStorageOnPhone(page: Page, signIn: (role: DemoRole) => Promise<void>, role: DemoRole) {
+  await page.setViewportSize(phone);
+  await signIn(role);
+  await page.goto('/storage');
+  await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
 }
 
 /** Files chosen while offline wait on /storage: shown there and counted in the header's outbox. */
@@ -185,10 +193,7 @@ test.describe('Cloud Storage', () => {
     signIn,
     request,
   }) => {
-    await page.setViewportSize(phone);
-    await signIn('VOLUNTEER');
-    await page.goto('/storage');
-    await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
+    await openStorageOnPhone(page, signIn, 'VOLUNTEER');
     // One small file (one request) and one sent resumably (over 64 KiB).
     const stamp = Date.now();
     const chosen = [
@@ -265,10 +270,7 @@ test.describe('Cloud Storage', () => {
     signIn,
     request,
   }) => {
-    await page.setViewportSize(phone);
-    await signIn('VOLUNTEER');
-    await page.goto('/storage');
-    await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
+    await openStorageOnPhone(page, signIn, 'VOLUNTEER');
     const chosen = {
       name: `report ${Date.now()}.bin`,
       mimeType: 'application/octet-stream',
