@@ -1,5 +1,11 @@
-/** Bundled with the app (public/images), so a card never waits on, or breaks with, a remote image. */
-export const DEFAULT_GRANT_IMAGE = '/images/grant-default.svg';
+import defaultGrantImage from './assets/grant-default.svg?inline';
+
+/**
+ * In the code and the page as a data URL (under 1 KB of SVG), so a card never waits on, or breaks
+ * with, a remote image, and the listing's first paint asks for no picture at all: on 2G a request
+ * before the first paint competes with the stylesheet (ADR 0035).
+ */
+export const DEFAULT_GRANT_IMAGE: string = defaultGrantImage;
 
 /** SPEC §3: stored placeholder values that mean "no image of its own". */
 const placeholderValues = new Set(['funding-opportunity.png', 'grant opportunity']);

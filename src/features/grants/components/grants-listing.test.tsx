@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { renderWithRouter } from '@/testing/render-with-router';
+import { DEFAULT_GRANT_IMAGE } from '../grant-image';
 import { grantsFixture } from '../grants.fixture';
 import type { GrantFilter } from '@contract/grants';
 import { GrantsListing } from './grants-listing';
@@ -36,7 +37,8 @@ describe('GrantsListing', () => {
     expect(water.getByText('Closed')).toBeInTheDocument();
     expect(water.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', '/grants/g1');
     const img = water.getByRole('presentation');
-    expect(img).toHaveAttribute('src', '/images/grant-default.svg');
+    expect(img).toHaveAttribute('src', DEFAULT_GRANT_IMAGE);
+    expect(DEFAULT_GRANT_IMAGE).toMatch(/^data:image\/svg\+xml,/);
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '640');
     expect(img).toHaveAttribute('height', '320');
