@@ -91,12 +91,17 @@
     for (var key in element) if (key.indexOf('__reactProps$') === 0) return true;
     return false;
   }
-  // React marks an element while it renders, before its hydration is committed (the app hydrates
-  // in a transition, over many tasks, and each route's content in a pass of its own): its handlers
+  // React marks an element while it renders, before its hydration is committed (hydration yields
+  // between tasks, and the app renders each route's content in a pass of its own): its handlers
   // answer once the app has also marked itself ready (src/lib/app-ready.ts, after the content's
-  // commit; src/landing.tsx, whose islands hydrate in one task).
+  // commit) and, on the landing page, whose islands hydrate one by one, once the element's island
+  // is no longer marked as hydrating (data-island-state, src/landing-hydrate.tsx). Until then a tap
+  // is this script's: one that reached React mid-hydration was lost.
   function live(element) {
-    return document.documentElement.getAttribute('data-app-ready') === 'true' && ownedByReact(element);
+    if (document.documentElement.getAttribute('data-app-ready') !== 'true' || !ownedByReact(element))
+      return false;
+    var island = element.closest('[data-island]');
+    return !island || island.getAttribute('data-island-state') !== 'hydrating';
   }
   // Tells the page's entry which part of the page a held action is waiting for, so it hydrates
   // that part first (src/landing.tsx); the entry reads window.__bootHeld when it starts later.

@@ -59,6 +59,26 @@ describe('public/boot.js before the page code', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it("answers the landing page's menu itself while the header's island is hydrating, and leaves it to React once committed", () => {
+    document.documentElement.dataset.appReady = 'true';
+    document.body.innerHTML = `<div data-island="public-header" data-island-state="hydrating"><header data-menu-open="false">
+      <button type="button" data-boot="menu" aria-label="Open menu" aria-expanded="false"
+      aria-controls="menu"></button><div id="menu" hidden></div></header></div>`;
+    const button = document.querySelector('button')!;
+    // What React leaves on an element as it renders it, before the commit.
+    Object.assign(button, { __reactProps$test: {} });
+    button.click();
+    expect(document.getElementById('menu')!.hidden).toBe(false);
+
+    document.querySelector('[data-island]')!.setAttribute('data-island-state', 'live');
+    let reachedReact = false;
+    document.body.addEventListener('click', () => (reachedReact = true));
+    button.click();
+    expect(reachedReact).toBe(true);
+    expect(document.getElementById('menu')!.hidden).toBe(false);
+    delete document.documentElement.dataset.appReady;
+  });
+
   it('keeps a tap on a button the code has not taken over, marked as waiting', () => {
     document.body.innerHTML = '<button type="button">Learn more</button>';
     const button = document.querySelector('button')!;
