@@ -5,7 +5,7 @@
  * of BENCH_RUNS (default 5) rounds are reported with their spread and Lighthouse's benchmarkIndex,
  * and a round whose bare page shows a busy machine is run again. Writes the figures and budgets to
  * docs/performance.md and exits 1 when / or /public-grants is over budget. BENCH_LHR_DIR=<folder>
- * keeps each run's full Lighthouse report there.
+ * keeps each run's full Lighthouse report there; BENCH_CPU_SLOWDOWN=<n> explores a slower host.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
