@@ -41,11 +41,18 @@ function selectEncoding<E extends string>(
   return best?.encoding;
 }
 
-/** The compressed form of a known body, made once per body and encoding and shared by every request. */
-function encodedOnce(body: KnownBody, encoding: Encoding): Promise<Buffer<ArrayBuffer>> {
+/** A body's bytes and the compressed forms made of them so far (a KnownBody is one). */
+type Encodable = Pick<KnownBody, 'bytes' | 'encoded'>;
+
+/** The compressed form of a body, made once per body and encoding and shared by every request. */
+function encodedOnce<E extends string>(
+  body: Encodable,
+  encoding: E,
+  encodersOf: Record<E, (bytes: Uint8Array) => Promise<Buffer<ArrayBuffer>>>,
+): Promise<Buffer<ArrayBuffer>> {
   let encoded = body.encoded.get(encoding);
   if (!encoded) {
-    encoded = encoders[encoding](body.bytes);
+    encoded = encodersOf[encoding](body.bytes);
     body.encoded.set(encoding, encoded);
     encoded.catch(() => body.encoded.delete(encoding));
   }
@@ -58,7 +65,7 @@ function encodedOnce(body: KnownBody, encoding: Encoding): Promise<Buffer<ArrayB
  * waits for an answer), and the ~50 ms it costs is paid once per page and build, not per visit.
  * The pages are few (each prerendered page by theme, a listing page per first page of data).
  */
-const pageBodies = new Map<string, Map<PageEncoding, Promise<Buffer<ArrayBuffer>>>>();
+const pageBodies = new Map<string, Encodable>();
 const PAGE_BODIES_MAX_ENTRIES = 64;
 const pageEncoders: Record<PageEncoding, (bytes: Uint8Array) => Promise<Buffer<ArrayBuffer>>> = {
   ...encoders,
@@ -72,23 +79,18 @@ const pageEncoders: Record<PageEncoding, (bytes: Uint8Array) => Promise<Buffer<A
     })) as Buffer<ArrayBuffer>,
 };
 
-function encodedPage(html: string, encoding: PageEncoding): Promise<Buffer<ArrayBuffer>> {
-  let forms = pageBodies.get(html);
-  if (forms) {
+/** The page's bytes and compressed forms, kept for the most recently sent pages. */
+function pageBody(html: string): Encodable {
+  let body = pageBodies.get(html);
+  if (body) {
     // Most recently used last, so the oldest is dropped first.
     pageBodies.delete(html);
   } else {
-    forms = new Map();
+    body = { bytes: Buffer.from(html, 'utf8'), encoded: new Map() };
     if (pageBodies.size >= PAGE_BODIES_MAX_ENTRIES) pageBodies.delete(pageBodies.keys().next().value!);
   }
-  pageBodies.set(html, forms);
-  let encoded = forms.get(encoding);
-  if (!encoded) {
-    encoded = pageEncoders[encoding](Buffer.from(html, 'utf8'));
-    forms.set(encoding, encoded);
-    encoded.catch(() => forms.delete(encoding));
-  }
-  return encoded;
+  pageBodies.set(html, body);
+  return body;
 }
 
 /** The site's own pages (http/static-client.ts) by their response, with the HTML they hold. */
@@ -151,13 +153,19 @@ export function compress(options: { threshold?: number } = {}): MiddlewareHandle
     if (page !== undefined) {
       const chosen = selectEncoding(acceptEncoding, PAGE_ENCODINGS);
       if (!chosen) return;
-      compressed = new Response(await encodedPage(page, chosen), { status: res.status, headers });
+      compressed = new Response(await encodedOnce(pageBody(page), chosen, pageEncoders), {
+        status: res.status,
+        headers,
+      });
       encoding = chosen;
     } else {
       const chosen = selectEncoding(acceptEncoding, ENCODINGS);
       if (!chosen) return;
       if (known) {
-        compressed = new Response(await encodedOnce(known, chosen), { status: res.status, headers });
+        compressed = new Response(await encodedOnce(known, chosen, encoders), {
+          status: res.status,
+          headers,
+        });
       } else {
         if (!res.body) return;
         compressed = new Response(res.body.pipeThrough(new CompressionStream(chosen)), res);

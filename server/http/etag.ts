@@ -35,7 +35,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export interface KnownBody {
   readonly bytes: Buffer<ArrayBuffer>;
   readonly etag: string;
-  /** By content coding (gzip, deflate); filled by the compress middleware (http/compress.ts). */
+  /** By content coding (gzip, deflate, br); filled by the compress middleware (http/compress.ts). */
   readonly encoded: Map<string, Promise<Buffer<ArrayBuffer>>>;
 }
 
