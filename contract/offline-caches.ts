@@ -13,3 +13,10 @@ export const BLOGS_API_CACHE = 'api-blogs';
 export const BLOGS_API_PATH = '/api/blogs';
 /** Pictures of any page (CacheFirst, capped): no feature owns them. */
 export const IMAGE_CACHE = 'images';
+/**
+ * GET /api/forms/{formId}/definition answers: the published forms a phone has opened, so their fill
+ * pages work with no signal (issue 14). Owned by the data-collection feature. Never dropped for quota:
+ * losing one would stop a volunteer in the field.
+ */
+export const FORM_DEFINITIONS_CACHE = 'api-form-definitions';
+export const FORM_DEFINITION_PATH = /^\/api\/forms\/[^/]+\/definition$/;

@@ -35,6 +35,14 @@ const permissions = {
   // volunteer sends a partner the report they uploaded), never a reader. Revoking another member's
   // link is files:manage's.
   'files:share': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER'],
+  // Data collection (issue 14). Every member sees the NGO's forms (volunteers fill them); staff build
+  // drafts; publishing and closing is the admins'.
+  'forms:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'forms:build': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF'],
+  'forms:publish': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  // Every response of the NGO's forms; a volunteer reads only their own (forms.service.ts).
+  'responses:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'ANALYST', 'VIEWER'],
+  'responses:review': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF'],
 } satisfies Record<string, Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -13,6 +13,9 @@ import { connectOriginsOf, securityHeaders } from './http/security-headers';
 import { inlineScriptHashes, mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
 import { createBlogsRouter } from './routes/blogs/blogs.routes';
+import { XLSFORM_MAX_BYTES } from '../contract/forms/api';
+import { createFormsRouter } from './routes/forms/forms.routes';
+import { createSubmissionsRouter } from './routes/forms/submissions.routes';
 import { createCausesRouter } from './routes/causes/causes.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
 import { createFilesRouter, SMALL_UPLOAD_PATH } from './routes/files/files.routes';
@@ -35,6 +38,7 @@ import {
   webhookHashOf,
 } from './services/payments/providers';
 
+const XLSFORM_IMPORT_PATH = '/api/forms/import';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP surface. Tests call `app.request()` on it without opening a port. */
@@ -61,6 +65,10 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       },
     });
   const jsonLimit = limitOf(BODY_LIMIT_BYTES, 'The request body is too large (1 MB at most).');
+  const workbookLimit = limitOf(
+    XLSFORM_MAX_BYTES,
+    `This workbook is too large (${XLSFORM_MAX_BYTES / 1024 / 1024} MB at most).`,
+  );
   // The single-request upload streams its body to storage, checked against its Content-Length there.
   const uploadLimit = limitOf(
     SMALL_UPLOAD_MAX_BYTES,
@@ -85,7 +93,9 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       ? uploadLimit(c, next)
       : c.req.path === UPLOADS_PATH || c.req.path.startsWith(`${UPLOADS_PATH}/`)
         ? chunkLimit(c, next)
-        : jsonLimit(c, next),
+        : c.req.method === 'POST' && c.req.path === XLSFORM_IMPORT_PATH
+          ? workbookLimit(c, next)
+          : jsonLimit(c, next),
   );
   // A share link's password form is the one body sent outside /api: a few bytes, never more.
   app.use(`${SHARE_PAGE_PREFIX}*`, limitOf(16 * 1024, 'The form is too large.'));
@@ -105,6 +115,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));
   app.route('/api/causes', createCausesRouter(deps));
+  app.route('/api/forms', createFormsRouter(deps));
+  app.route('/api/forms', createSubmissionsRouter(deps));
   app.route('/api/files', createFilesRouter(deps));
   app.route('/api/folders', createFoldersRouter(deps));
   app.route('/api/shares', createSharesRouter(deps));

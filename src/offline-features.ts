@@ -1,6 +1,7 @@
 import { blogsOffline } from '@/features/blogs/offline';
 import { causesOffline } from '@/features/causes/offline';
 import { dashboardOffline } from '@/features/dashboard/offline';
+import { formFillOffline } from '@/features/data-collection/fill/offline';
 import { docsOffline } from '@/features/docs/offline';
 import { grantsOffline } from '@/features/grants/offline';
 import { billingOffline } from '@/features/settings/offline';
@@ -19,4 +20,5 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   billingOffline,
   docsOffline,
   storageOffline,
+  formFillOffline,
 ];

@@ -12,6 +12,8 @@ import { parseThemeChoice, themeCacheKey, themeCacheName, withThemeClass } from 
 import {
   BLOGS_API_CACHE,
   BLOGS_API_PATH,
+  FORM_DEFINITION_PATH,
+  FORM_DEFINITIONS_CACHE,
   GRANTS_API_CACHE,
   GRANTS_API_PATH,
   IMAGE_CACHE,
@@ -133,6 +135,21 @@ registerRoute(
     cacheName: GRANTS_API_CACHE,
     networkTimeoutSeconds: 3,
     plugins: [sharedOnly, markFromCache, grantsExpiration],
+  }),
+);
+
+// A published form's definition: fresh when the network answers within 3 s, else the copy this phone
+// saved when it last opened the form, so the fill page works in the field (issue 14).
+registerRoute(
+  ({ url }) => FORM_DEFINITION_PATH.test(url.pathname),
+  new NetworkFirst({
+    cacheName: FORM_DEFINITIONS_CACHE,
+    networkTimeoutSeconds: 3,
+    plugins: [
+      sharedOnly,
+      markFromCache,
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 365 * 24 * 60 * 60 }),
+    ],
   }),
 );
 

@@ -20,6 +20,7 @@ export const errorResponses = {
   409: 'Conflicts with existing data',
   411: 'The request must declare its length (Content-Length)',
   413: 'Too large: the body passes its limit, or the organisation’s storage quota (`storage_quota_exceeded`)',
+  415: 'The body is not of a type this route takes',
   416: 'The byte range asked for is outside the file; Content-Range names its size',
   429: 'Too many attempts; see Retry-After',
   502: 'An upstream service (the AI provider) failed or timed out',

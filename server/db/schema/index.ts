@@ -9,3 +9,4 @@ export * from './payments';
 export * from './storage';
 export * from './uploads';
 export * from './shares';
+export * from './forms';

@@ -8,6 +8,7 @@ import { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 import { buildSampleBlogs } from './sample-blogs';
 import { seedSampleCauses } from './sample-causes';
 import { seedSampleFiles } from './sample-files';
+import { seedSampleForms } from './sample-forms';
 import { buildSampleGrants } from './sample-grants';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -43,7 +44,7 @@ export async function seedDemoData(
 async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean }> {
   // Cheap check first: the server calls this on every start, and argon2 is deliberately slow.
   if (await demoNgoExists(db)) {
-    await addCausesToExistingDemo(db, now);
+    await addMissingSamplesToExistingDemo(db, now);
     return { seeded: false };
   }
   // One hash for all seven accounts: they share the published demo password anyway.
@@ -77,6 +78,7 @@ async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean 
       .values(buildSampleGrants(now).map((g) => ({ id: newId(), ...g, createdAt: now })));
     await tx.insert(blogs).values(buildSampleBlogs(now).map((b) => ({ id: newId(), ...b, createdAt: now })));
     await seedSampleCauses(tx, ngoId, now);
+    await seedSampleForms(tx, ngoId, now);
     return { seeded: true };
   });
 }
@@ -91,8 +93,11 @@ async function addFilesToDemo(db: Database, storage: FileStorage, now: Date) {
   if (demo) await seedSampleFiles(db, storage, demo.id, now);
 }
 
-/** A demo seeded before causes existed gets the sample causes once (none while it has any cause). */
-async function addCausesToExistingDemo(db: Database, now: Date) {
+/**
+ * A demo seeded before causes or forms existed gets those samples once (none while it has any of
+ * its own).
+ */
+async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [demo] = await tx
@@ -100,6 +105,8 @@ async function addCausesToExistingDemo(db: Database, now: Date) {
       .from(ngos)
       .where(and(eq(ngos.name, DEMO_NGO.name), eq(ngos.isSample, true)))
       .limit(1);
-    if (demo) await seedSampleCauses(tx, demo.id, now);
+    if (!demo) return;
+    await seedSampleCauses(tx, demo.id, now);
+    await seedSampleForms(tx, demo.id, now);
   });
 }

@@ -91,6 +91,37 @@ describe('outbox', () => {
     expect(t.outbox.getSnapshot()).toMatchObject({ pending: 0, lastSyncAt: t.now() });
   });
 
+  it('sends an entry to the address it was queued for when the action names a record', async () => {
+    const t = await setup(ok);
+    const response: OutboxAction = {
+      kind: 'form-response',
+      method: 'POST',
+      url: '/forms',
+      label: 'Form response',
+    };
+    t.setOnline(false);
+    await t.outbox.enqueue(
+      response,
+      { answers: { a: '1' } },
+      { idempotencyKey: 'i-1', url: '/forms/f1/submissions' },
+    );
+    await t.outbox.enqueue(
+      response,
+      { answers: { a: '2' } },
+      { idempotencyKey: 'i-2', url: '/forms/f2/submissions' },
+    );
+    expect((await t.outbox.entries()).map((e) => e.url)).toEqual([
+      '/forms/f1/submissions',
+      '/forms/f2/submissions',
+    ]);
+    t.setOnline(true);
+    await t.outbox.flush({ force: true });
+    expect(t.server.requests.map((r) => [r.url, r.key])).toEqual([
+      ['/api/forms/f1/submissions', 'i-1'],
+      ['/api/forms/f2/submissions', 'i-2'],
+    ]);
+  });
+
   it('keeps an entry after a 5xx or a network error, with a growing, jittered backoff', async () => {
     const answers: Reply[] = [{ status: 503, body: { message: 'Down for a moment' } }, 'hang-up', 'hang-up'];
     const t = await setup(() => answers.shift() ?? ok());

@@ -39,6 +39,8 @@ export interface EnqueueOptions {
   idempotencyKey: string;
   /** Defaults to the signed-in user, if any. Pass null for a write that belongs to nobody. */
   userId?: string | null;
+  /** Where this entry goes when the action's address names a record ('/forms/{id}/submissions'). */
+  url?: string;
 }
 
 const FLUSH_LOCK = 'outbox:flush';
@@ -138,7 +140,7 @@ export function createOutbox(options: OutboxOptions) {
       kind: action.kind,
       label: action.label,
       method: action.method,
-      url: action.url,
+      url: opts.url ?? action.url,
       body,
       userId: opts.userId === undefined ? options.session().userId : opts.userId,
       createdAt,

@@ -1,17 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NotAvailableYet } from '@/components/layouts/not-available-yet';
+import { publicDefinitionQueryOptions } from '@/features/data-collection/api/get-public-definition';
+import { FillPage } from '@/features/data-collection/components/fill/fill-page';
 
 export const Route = createFileRoute('/data-collection/forms/$formId/fill')({
-  component: FormPage,
+  // Warm, never wait: offline the saved definition answers, online the page shows its skeleton.
+  loader: ({ context, params }) =>
+    void context.queryClient.query(publicDefinitionQueryOptions(params.formId)).catch(() => undefined),
+  component: FormFillRoute,
 });
 
-function FormPage() {
+function FormFillRoute() {
+  const { formId } = Route.useParams();
   return (
     <MarketingLayout>
-      <div className="px-4 py-10">
-        <NotAvailableYet title="Form" backTo="/" />
-      </div>
+      <FillPage formId={formId} />
     </MarketingLayout>
   );
 }

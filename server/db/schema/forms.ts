@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { Answers } from '../../../contract/forms/answers';
+import type { FormDefinition } from '../../../contract/forms/definition';
+import { ngos } from './ngos';
+import { users } from './users';
+
+/**
+ * Data collection (issue 14). A form is edited as a draft definition; publishing freezes the draft
+ * as the next version, which the fill page renders and submissions are checked against. A response
+ * names the version it was filled against, so later versions never re-interpret old data.
+ */
+export const forms = pgTable(
+  'forms',
+  {
+    id: text('id').primaryKey(),
+    ngoId: text('ngo_id')
+      .notNull()
+      .references(() => ngos.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    // draft: never published; open: takes submissions; closed: published once, takes none now.
+    status: text('status').notNull().default('draft'),
+    draft: jsonb('draft').$type<FormDefinition>().notNull(),
+    publishedVersion: integer('published_version'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Kept up to date with each submission, so the forms list needs no count over the responses.
+    responseCount: integer('response_count').notNull().default(0),
+    lastSubmissionAt: timestamp('last_submission_at', { withTimezone: true }),
+  },
+  (t) => [index('forms_ngo_idx').on(t.ngoId, t.updatedAt)],
+);
+
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<FormDefinition>().notNull(),
+    publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.version] })],
+);
+
+/**
+ * One response. `instance_id` is the device's UUID for the filled instance: unique per form, so a
+ * retried or doubled send stores one row; `body_hash` tells a replay (same answers) from a conflict.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: text('id').primaryKey(),
+    ngoId: text('ngo_id')
+      .notNull()
+      .references(() => ngos.id, { onDelete: 'cascade' }),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    instanceId: text('instance_id').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    answers: jsonb('answers').$type<Answers>().notNull(),
+    // Null for a visitor filling the public link without an account.
+    submittedBy: text('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    // The device's clock when the instance was finished (metadata `end`), as sent.
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewStatus: text('review_status').notNull().default('received'),
+    reviewComment: text('review_comment'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('form_submissions_instance_key').on(t.formId, t.instanceId),
+    index('form_submissions_listing_idx').on(t.formId, t.receivedAt.desc(), t.id.desc()),
+    index('form_submissions_submitter_idx')
+      .on(t.formId, t.submittedBy, t.receivedAt.desc())
+      .where(sql`${t.submittedBy} is not null`),
+  ],
+);
+
+/** Each edit of a response's answers or review, with what it replaced: the history a reviewer sees. */
+export const formSubmissionEdits = pgTable(
+  'form_submission_edits',
+  {
+    id: text('id').primaryKey(),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    editedBy: text('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+    // What changed: 'answers' or 'review'.
+    kind: text('kind').notNull(),
+    previous: jsonb('previous').notNull(),
+    comment: text('comment'),
+  },
+  (t) => [index('form_submission_edits_idx').on(t.submissionId, t.editedAt)],
+);

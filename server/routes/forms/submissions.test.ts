@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
+import { householdSurvey } from './forms.testing';
+
+let t: TestApp;
+let users: Record<string, TestUser>;
+let outsider: TestUser;
+let formId: string;
+
+const good = {
+  village: 'Kayonza',
+  visit_date: '2026-11-20',
+  age: '42',
+  has_children: 'yes',
+  children: '3',
+  member: [{ member_name: 'Aline' }, { member_name: 'Eric' }],
+};
+
+const send = (answers: unknown, instanceId: string = randomUUID(), token?: string, version = 1) =>
+  call(t.app, 'POST', `/api/forms/${formId}/submissions`, { instanceId, version, answers }, token);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ngoId = await createTestNgo(t);
+  users = await createUserPerRole(t, ngoId);
+  outsider = await createTestUser(t, { ngoId: await createTestNgo(t, 'Other'), role: 'NGO_ADMIN' });
+  formId = (await call(t.app, 'POST', '/api/forms', { definition: householdSurvey }, users.NGO_ADMIN!.token))
+    .body.id as string;
+  await call(t.app, 'POST', `/api/forms/${formId}/publish`, {}, users.NGO_ADMIN!.token);
+});
+afterAll(() => t.close());
+
+describe('form responses: sending', () => {
+  it('stores a visitor’s response once per instance id: 201, then 200 for the same, 409 for another body', async () => {
+    const instanceId = randomUUID();
+    const first = await send(good, instanceId);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      instanceId,
+      version: 1,
+      answers: good,
+      submittedBy: null,
+      reviewStatus: 'received',
+    });
+    const replay = await send({ ...good }, instanceId);
+    expect(replay.status).toBe(200);
+    expect(replay.body.id).toBe(first.body.id);
+    const other = await send({ ...good, village: 'Rwamagana' }, instanceId);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('instance_conflict');
+  });
+
+  it('stores exactly one row for 20 concurrent sends of one instance', async () => {
+    const instanceId = randomUUID();
+    const before = (await call(t.app, 'GET', `/api/forms/${formId}`, undefined, users.NGO_ADMIN!.token)).body
+      .responseCount as number;
+    const results = await Promise.all(Array.from({ length: 20 }, () => send(good, instanceId)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    const after = (await call(t.app, 'GET', `/api/forms/${formId}`, undefined, users.NGO_ADMIN!.token)).body;
+    expect(after.responseCount).toBe(before + 1);
+    expect(after.lastSubmissionAt).toEqual(expect.any(String));
+  });
+
+  it('refuses what the fill page refuses, with the question’s own message', async () => {
+    const missing = await send({ ...good, village: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toMatchObject({ village: 'Say which village.' });
+
+    const child = await send({ ...good, age: '12' });
+    expect(child.body.fields).toMatchObject({ age: 'The head of household is an adult.' });
+
+    const notANumber = await send({ ...good, age: 'forty' });
+    expect(notANumber.status).toBe(400);
+    expect(Object.keys(notANumber.body.fields as object)).toContain('age');
+
+    const unnamed = await send({ ...good, member: [{ member_name: 'Aline' }, { member_name: '' }] });
+    expect(Object.keys(unnamed.body.fields as object)).toEqual([
+      expect.stringMatching(/member\[2\].*member_name/),
+    ]);
+
+    const unknownChoice = await send({ ...good, has_children: 'maybe' });
+    expect(Object.keys(unknownChoice.body.fields as object)).toContain('has_children');
+
+    const stranger = await send({ ...good, salary: '100' });
+    expect(stranger.status).toBe(400);
+
+    const wrongVersion = await send(good, randomUUID(), undefined, 7);
+    expect(wrongVersion.body.fields).toMatchObject({ version: 'This form has no version 7.' });
+  });
+
+  it('drops answers to questions skipped by their logic, and requires them only when shown', async () => {
+    const noChildren = await send({ ...good, has_children: 'no', children: '' });
+    expect(noChildren.status).toBe(201);
+    const kept = await send({ ...good, has_children: 'no', children: '5' });
+    expect(kept.status).toBe(201);
+    expect((kept.body.answers as Record<string, unknown>).children ?? '').toBe('');
+    const required = await send({ ...good, has_children: 'yes', children: '' });
+    expect(Object.keys(required.body.fields as object)).toEqual(['children']);
+  });
+
+  it('remembers a signed-in member as the sender, and refuses a token that no longer holds', async () => {
+    const res = await send(good, randomUUID(), users.VOLUNTEER!.token);
+    expect(res.status).toBe(201);
+    expect(res.body.submittedBy).toMatchObject({ id: users.VOLUNTEER!.id });
+    expect((await send(good, randomUUID(), 'not-a-token')).status).toBe(401);
+  });
+
+  it('refuses responses to a closed form and to unknown forms', async () => {
+    const id = (
+      await call(t.app, 'POST', '/api/forms', { definition: householdSurvey }, users.NGO_ADMIN!.token)
+    ).body.id as string;
+    const post = (instanceId = randomUUID()) =>
+      call(t.app, 'POST', `/api/forms/${id}/submissions`, { instanceId, version: 1, answers: good });
+    expect((await post()).status).toBe(404);
+    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, users.NGO_ADMIN!.token);
+    const sent = randomUUID();
+    expect((await post(sent)).status).toBe(201);
+    await call(t.app, 'POST', `/api/forms/${id}/close`, {}, users.NGO_ADMIN!.token);
+    const closed = await post();
+    expect([closed.status, closed.body.code]).toEqual([409, 'form_closed']);
+    // A retry of what was sent before the form closed is still answered as stored.
+    expect((await post(sent)).status).toBe(200);
+  });
+
+  it('refuses malformed sends with field messages', async () => {
+    const res = await call(t.app, 'POST', `/api/forms/${formId}/submissions`, {
+      instanceId: 'abc',
+      version: 'one',
+      answers: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields as object).sort()).toEqual(['answers', 'instanceId', 'version']);
+  });
+});
+
+describe('form responses: reading and review', () => {
+  let volunteersOwn: string;
+  let visitors: string;
+
+  beforeAll(async () => {
+    volunteersOwn = (await send(good, randomUUID(), users.VOLUNTEER!.token)).body.id as string;
+    visitors = (await send(good)).body.id as string;
+  });
+
+  it('lets readers page through every response and a volunteer through their own', async () => {
+    const first = await call(
+      t.app,
+      'GET',
+      `/api/forms/${formId}/submissions?limit=2`,
+      undefined,
+      users.ANALYST!.token,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(2);
+    const cursor = first.headers.get('next-cursor');
+    expect(cursor).toBeTruthy();
+    const second = await call(
+      t.app,
+      'GET',
+      `/api/forms/${formId}/submissions?limit=2&cursor=${encodeURIComponent(cursor!)}`,
+      undefined,
+      users.ANALYST!.token,
+    );
+    const ids = [...(first.body as { id: string }[]), ...(second.body as { id: string }[])].map((s) => s.id);
+    expect(new Set(ids).size).toBe(4);
+
+    const own = await call(
+      t.app,
+      'GET',
+      `/api/forms/${formId}/submissions`,
+      undefined,
+      users.VOLUNTEER!.token,
+    );
+    const ownIds = (own.body as { id: string; submittedBy: { id: string } }[]).map((s) => s.submittedBy.id);
+    expect(ownIds.length).toBeGreaterThan(0);
+    expect(new Set(ownIds)).toEqual(new Set([users.VOLUNTEER!.id]));
+    expect(
+      (
+        await call(
+          t.app,
+          'GET',
+          `/api/forms/${formId}/submissions/${visitors}`,
+          undefined,
+          users.VOLUNTEER!.token,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          t.app,
+          'GET',
+          `/api/forms/${formId}/submissions/${volunteersOwn}`,
+          undefined,
+          users.VOLUNTEER!.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'GET', `/api/forms/${formId}/submissions`, undefined, outsider.token)).status,
+    ).toBe(404);
+  });
+
+  it('lets reviewers approve, reject with a reason and correct answers; others may not', async () => {
+    const path = `/api/forms/${formId}/submissions/${visitors}`;
+    for (const role of ['VOLUNTEER', 'ANALYST', 'VIEWER'])
+      expect(
+        (await call(t.app, 'POST', `${path}/review`, { reviewStatus: 'approved' }, users[role]!.token))
+          .status,
+      ).toBe(403);
+    const noReason = await call(
+      t.app,
+      'POST',
+      `${path}/review`,
+      { reviewStatus: 'rejected' },
+      users.STAFF!.token,
+    );
+    expect(noReason.body.fields).toMatchObject({ comment: 'Say why the response is rejected.' });
+    const rejected = await call(
+      t.app,
+      'POST',
+      `${path}/review`,
+      { reviewStatus: 'rejected', comment: 'Wrong village' },
+      users.STAFF!.token,
+    );
+    expect(rejected.body).toMatchObject({ reviewStatus: 'rejected', reviewComment: 'Wrong village' });
+
+    const bad = await call(
+      t.app,
+      'PUT',
+      `${path}/answers`,
+      { answers: { ...good, age: '3' } },
+      users.STAFF!.token,
+    );
+    expect(bad.body.fields).toMatchObject({ age: 'The head of household is an adult.' });
+    const fixed = await call(
+      t.app,
+      'PUT',
+      `${path}/answers`,
+      { answers: { ...good, village: 'Ngoma' }, comment: 'Typo' },
+      users.NGO_ADMIN!.token,
+    );
+    expect(fixed.status).toBe(200);
+    expect((fixed.body.answers as Record<string, unknown>).village).toBe('Ngoma');
+    expect(
+      (await call(t.app, 'POST', `${path}/review`, { reviewStatus: 'approved' }, outsider.token)).status,
+    ).toBe(404);
+  });
+});
