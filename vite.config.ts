@@ -46,6 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      // Only openrosa-xpath-evaluator's digest() needs it; see the stub.
+      'node-forge': fileURLToPath(new URL('./src/lib/stubs/node-forge.ts', import.meta.url)),
     },
   },
   server: {
