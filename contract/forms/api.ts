@@ -77,12 +77,31 @@ export type Submission = z.infer<typeof submission>;
 
 export const submissionList = z.array(submission);
 
+/** One change of a response, with what it replaced (newest first in the history). */
+export const submissionEdit = z.object({
+  id: z.string(),
+  kind: z.enum(['answers', 'review']),
+  /** The answers, or `{ reviewStatus, reviewComment }`, as they were before this change. */
+  previous: z.unknown(),
+  comment: z.string().nullable(),
+  editedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  editedAt: z.string(),
+});
+export type SubmissionEdit = z.infer<typeof submissionEdit>;
+export const submissionHistory = z.array(submissionEdit);
+
 /** Always paged (25 by default): a form may hold 100,000 responses. */
 export const submissionsQuery = pageQuery.extend({
   from: instantOrBlank('From').optional(),
   to: instantOrBlank('To').optional(),
   submittedBy: opaqueId('Submitter').optional(),
   reviewStatus: z.enum(reviewStatuses).optional(),
+  /** With `value`: responses whose answer to this question (its path, 'household/head_age') is `value`, or holds it among a select multiple's choices. */
+  question: text('Question')
+    .max(300)
+    .regex(/^[A-Za-z_][A-Za-z0-9_.\-/]*$/, 'Question must be a question’s path.')
+    .optional(),
+  value: text('Value').max(1_000).optional(),
 });
 export type SubmissionsQuery = z.output<typeof submissionsQuery>;
 

@@ -6,6 +6,7 @@ import {
   submission,
   submissionBody,
   submissionIdParams,
+  submissionHistory,
   submissionList,
   submissionsQuery,
   type Submission,
@@ -24,6 +25,7 @@ import {
   getSubmission,
   listSubmissions,
   reviewSubmission,
+  submissionHistoryOf,
   submitResponse,
 } from './submissions.service';
 
@@ -71,7 +73,8 @@ export function createSubmissionsRouter(deps: AppDeps) {
     summary: 'A form’s responses, newest first',
     description:
       'Members with responses:read see every response; a volunteer sees their own. Filters: `from`/`to` ' +
-      `(received), \`submittedBy\`, \`reviewStatus\`.${pagedListingNote}`,
+      '(received), `submittedBy`, `reviewStatus`, and `question` with `value` (an answer, or one of a select ' +
+      `multiple's choices).${pagedListingNote}`,
     security: bearer,
     middleware: [auth, requirePermission('forms:read')] as const,
     request: { params: formIdParams, query: submissionsQuery },
@@ -87,6 +90,18 @@ export function createSubmissionsRouter(deps: AppDeps) {
     middleware: [auth, requirePermission('forms:read')] as const,
     request: { params: submissionIdParams },
     responses: { 200: jsonResponse(submission, 'The response'), ...errors(401, 403, 404) },
+  });
+
+  const historyRoute = createRoute({
+    method: 'get',
+    path: '/{formId}/submissions/{submissionId}/history',
+    tags,
+    summary: 'A response’s changes, newest first (responses:read)',
+    description: 'Each review and each correction of its answers, with what it replaced, who and when.',
+    security: bearer,
+    middleware: [auth, requirePermission('responses:read')] as const,
+    request: { params: submissionIdParams },
+    responses: { 200: jsonResponse(submissionHistory, 'The changes'), ...errors(401, 403, 404) },
   });
 
   const reviewRoute = createRoute({
@@ -158,6 +173,10 @@ export function createSubmissionsRouter(deps: AppDeps) {
         await getSubmission(c.var.db, c.var.tenant, formId, submissionId, ownOnly(c.var.user)),
         200,
       );
+    })
+    .openapi(historyRoute, async (c) => {
+      const { formId, submissionId } = c.req.valid('param');
+      return c.json(await submissionHistoryOf(c.var.db, c.var.tenant, formId, submissionId), 200);
     })
     .openapi(reviewRoute, async (c) => {
       const { formId, submissionId } = c.req.valid('param');

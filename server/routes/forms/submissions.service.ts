@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../../contract/paging';
-import type { ReviewBody, Submission, SubmissionBody, SubmissionsQuery } from '../../../contract/forms/api';
+import type {
+  ReviewBody,
+  Submission,
+  SubmissionBody,
+  SubmissionEdit,
+  SubmissionsQuery,
+} from '../../../contract/forms/api';
 import type { Answers } from '../../../contract/forms/answers';
 import type { DbExecutor } from '../../db';
-import { formSubmissionEdits, formSubmissions, forms, formVersions } from '../../db/schema';
+import { formSubmissionEdits, formSubmissions, forms, formVersions, users } from '../../db/schema';
 import { ApiError } from '../../services/api-error';
 import type { Tenant } from '../../services/auth/tenant-scope';
 import { checkSubmission } from '../../services/forms/form-engines';
@@ -181,6 +187,13 @@ export async function listSubmissions(
   if (filters.reviewStatus) conditions.push(sql`e.review_status = ${filters.reviewStatus}`);
   if (filters.from) conditions.push(sql`e.received_at >= ${filters.from}::timestamptz`);
   if (filters.to) conditions.push(sql`e.received_at < ${filters.to}::timestamptz`);
+  if (filters.question && filters.value !== undefined) {
+    const path = `{${filters.question.split('/').join(',')}}`;
+    // The answer itself, or one of a select multiple's space-separated choices.
+    conditions.push(
+      sql`(e.answers #>> ${path}::text[] = ${filters.value} or ${filters.value} = any(string_to_array(e.answers #>> ${path}::text[], ' ')))`,
+    );
+  }
   return readJsonPage(
     db,
     {
@@ -232,6 +245,38 @@ export async function getSubmission(
   if (!row || row.formId !== formId || (ownOnly && row.submittedBy !== ownOnly))
     throw new ApiError(404, 'Response not found.');
   return submission;
+}
+
+/** A response's changes, newest first, each with what it replaced and who made it. */
+export async function submissionHistoryOf(
+  db: DbExecutor,
+  tenant: Tenant,
+  formId: string,
+  submissionId: string,
+): Promise<SubmissionEdit[]> {
+  await ownSubmission(db, tenant, formId, submissionId);
+  const rows = await db
+    .select({
+      id: formSubmissionEdits.id,
+      kind: formSubmissionEdits.kind,
+      previous: formSubmissionEdits.previous,
+      comment: formSubmissionEdits.comment,
+      editedAt: formSubmissionEdits.editedAt,
+      editorId: users.id,
+      editorName: users.name,
+    })
+    .from(formSubmissionEdits)
+    .leftJoin(users, eq(users.id, formSubmissionEdits.editedBy))
+    .where(eq(formSubmissionEdits.submissionId, submissionId))
+    .orderBy(desc(formSubmissionEdits.editedAt), desc(formSubmissionEdits.id));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as SubmissionEdit['kind'],
+    previous: r.previous,
+    comment: r.comment,
+    editedBy: r.editorId ? { id: r.editorId, name: r.editorName ?? '' } : null,
+    editedAt: r.editedAt.toISOString(),
+  }));
 }
 
 /** Sets a response's review state; the state it replaced goes to its history. */

@@ -249,5 +249,43 @@ describe('form responses: reading and review', () => {
     expect(
       (await call(t.app, 'POST', `${path}/review`, { reviewStatus: 'approved' }, outsider.token)).status,
     ).toBe(404);
+
+    const history = await call(t.app, 'GET', `${path}/history`, undefined, users.ANALYST!.token);
+    expect(history.status).toBe(200);
+    expect(history.body).toMatchObject([
+      {
+        kind: 'answers',
+        comment: 'Typo',
+        previous: { village: 'Kayonza' },
+        editedBy: { id: users.NGO_ADMIN!.id },
+      },
+      {
+        kind: 'review',
+        previous: { reviewStatus: 'received', reviewComment: null },
+        editedBy: { id: users.STAFF!.id },
+      },
+    ]);
+    expect((await call(t.app, 'GET', `${path}/history`, undefined, users.VOLUNTEER!.token)).status).toBe(403);
+    expect((await call(t.app, 'GET', `${path}/history`, undefined, outsider.token)).status).toBe(404);
+  });
+
+  it('filters by a question’s answer, a select multiple’s choice included', async () => {
+    const marker = `Village ${Date.now()}`;
+    await send({ ...good, village: marker });
+    const list = async (query: string) =>
+      (await call(t.app, 'GET', `/api/forms/${formId}/submissions?${query}`, undefined, users.ANALYST!.token))
+        .body as { answers: Record<string, unknown> }[];
+    const byVillage = await list(`question=village&value=${encodeURIComponent(marker)}`);
+    expect(byVillage.map((r) => r.answers.village)).toEqual([marker]);
+    const byRepeatless = await list('question=has_children&value=nobody');
+    expect(byRepeatless).toEqual([]);
+    const bad = await call(
+      t.app,
+      'GET',
+      `/api/forms/${formId}/submissions?question=${encodeURIComponent("x'); drop")}&value=1`,
+      undefined,
+      users.ANALYST!.token,
+    );
+    expect(bad.status).toBe(400);
   });
 });
