@@ -14,6 +14,7 @@ import { inlineScriptHashes, mountClient } from './http/static-client';
 import { createAuthRouter } from './routes/auth/auth.routes';
 import { createBlogsRouter } from './routes/blogs/blogs.routes';
 import { XLSFORM_MAX_BYTES } from '../contract/forms/api';
+import { createXlsFormRouter } from './routes/forms/xlsform.routes';
 import { createFormsRouter } from './routes/forms/forms.routes';
 import { createSubmissionsRouter } from './routes/forms/submissions.routes';
 import { createCausesRouter } from './routes/causes/causes.routes';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));
   app.route('/api/causes', createCausesRouter(deps));
+  app.route('/api/forms', createXlsFormRouter(deps));
   app.route('/api/forms', createFormsRouter(deps));
   app.route('/api/forms', createSubmissionsRouter(deps));
   app.route('/api/files', createFilesRouter(deps));

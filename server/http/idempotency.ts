@@ -49,8 +49,9 @@ export function idempotency() {
     const url = new URL(c.req.url);
     const requestHash = createHash('sha256')
       .update(`${c.req.method}\n${url.pathname}${url.search}\n`)
-      // Read once here; Hono caches the body, so the route's validator still gets it.
-      .update(await c.req.text())
+      // Read once here as bytes; Hono caches the body, so the route still gets it whole (read as text,
+      // a binary body such as a workbook would reach the route re-encoded, its bytes mangled).
+      .update(new Uint8Array(await c.req.arrayBuffer()))
       .digest('hex');
 
     try {

@@ -1,4 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi';
+import './openapi-refs';
 import {
   formDetail,
   formIdParams,
