@@ -1,17 +1,18 @@
 import type { Answers } from '../answers';
-import { isSelectType, textIn, type FormDefinition, type Question } from '../definition';
-import { calculationOrder, compileBinds, type Bind } from './binds';
-import { createChoiceSource, type ChoiceResolver } from './choice-filter';
+import { isSelectType, type FormDefinition, type Question } from '../definition';
+import { bindEvaluator } from './bind-evaluator';
+import { calculationOrder, compileBinds } from './binds';
+import { createChoiceSource } from './choice-filter';
 import { indexForm } from './form-index';
-import { collectAnswers, type FormError, type FormState, type NodeState } from './form-state';
-import { buildInstance, MAX_REPEAT_INSTANCES, show, type Instance, type InstanceNode } from './instance';
+import { collectAnswers, type FormState, type RepeatState } from './form-state';
+import { buildInstance, MAX_REPEAT_INSTANCES, show, type Instance } from './instance';
 import { metadataValue, type EvaluationContext } from './metadata';
+import { checkNodes } from './node-checks';
 import { createRunner } from './runner';
-import { typeProblem } from './value-types';
 import type { XPathHost } from './xpath-host';
 
 export type { EvaluationContext } from './metadata';
-export type { FormError, FormState, NodeState } from './form-state';
+export type { FormError, FormState, NodeState, RepeatState } from './form-state';
 
 /*
  * ODK's form logic over one response (issue 14, ADR 0036). Each evaluation builds the XML instance from
@@ -30,8 +31,6 @@ export interface FormEngine {
 
 const MAX_ROUNDS = 6;
 const MAX_CYCLIC_PASSES = 5;
-const REQUIRED = 'This question is required.';
-const NOT_ALLOWED = 'This answer is not allowed.';
 
 export function createFormEngine(definition: FormDefinition, host: XPathHost): FormEngine {
   const index = indexForm(definition);
@@ -41,25 +40,7 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
   const choiceSource = createChoiceSource(definition, host, runner, binds);
   const bindsOf = (q: Question) => binds.get(q)!;
 
-  // What an expression that fails to evaluate counts as: the question stays visible and answerable.
-  const truth = (b: Bind | undefined, node: InstanceNode, absent: boolean, onError: boolean): boolean => {
-    if (!b) return absent;
-    if (b.kind === 'constant') return b.value;
-    if (b.kind === 'broken') return onError;
-    try {
-      return runner.boolean(b.xpath, node.element);
-    } catch {
-      return onError;
-    }
-  };
-  const text = (b: Bind, node: InstanceNode): string => {
-    if (b.kind !== 'xpath') return '';
-    try {
-      return runner.string(b.xpath, node.element);
-    } catch {
-      return '';
-    }
-  };
+  const { truth, text } = bindEvaluator(runner);
 
   const initial = (context: EvaluationContext) => (question: Question, raw: string | undefined) => {
     if (question.type === 'note') return { value: '', pendingDefault: false };
@@ -131,57 +112,32 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
     return changed;
   };
 
-  const check = (instance: Instance, choices: ChoiceResolver, language: string | undefined) => {
-    const nodes: NodeState[] = [];
-    const errors: FormError[] = [];
-    const readOnly = new Map<InstanceNode, boolean>();
-    for (const node of instance.nodes) {
-      const q = node.question;
-      const state: NodeState = {
-        path: node.path,
-        question: q,
-        relevant: node.relevant,
-        required: false,
-        readOnly: false,
-        value: node.leaf ? node.value : '',
-      };
-      nodes.push(state);
-      if (!node.relevant) continue;
-      const b = bindsOf(q);
-      state.readOnly =
-        (node.parent ? readOnly.get(node.parent) === true : false) ||
-        !!b.calculation ||
-        truth(b.readOnly, node, false, false);
-      readOnly.set(node, state.readOnly);
-      if (!node.leaf || q.type === 'note') continue;
-      state.required = truth(b.required, node, false, false);
-      let error: FormError | undefined;
-      if (node.value.trim() === '') {
-        if (state.required) {
-          error = {
-            path: node.path,
-            kind: 'required',
-            message: textIn(q.requiredMessage, language) || REQUIRED,
-          };
-        }
-      } else {
-        const wrongType = b.calculation ? null : typeProblem(q, node.value, (n) => choices.allows(node, n));
-        if (wrongType) error = { path: node.path, kind: 'type', message: wrongType };
-        else if (!truth(b.constraint, node, true, false)) {
-          error = {
-            path: node.path,
-            kind: 'constraint',
-            message: textIn(q.constraintMessage, language) || NOT_ALLOWED,
-          };
+  /*
+   * A repeat with no instance has no node to hold its relevance, yet the page must know whether to
+   * offer 'Add'. Its `relevant` is evaluated where a first instance would stand: a probe element put
+   * in place for the evaluation, then taken out.
+   */
+  const repeatStates = (instance: Instance): RepeatState[] =>
+    instance.slots.map((slot) => {
+      const shown = slot.parent ? slot.parent.relevant : true;
+      const first = instance.byPath.get(`${slot.key}[1]`);
+      if (first) return { path: slot.key, count: slot.count, relevant: first.relevant };
+      const b = bindsOf(slot.question).relevant;
+      let relevant = shown;
+      if (shown && b?.kind === 'constant') relevant = b.value;
+      else if (shown && b?.kind === 'xpath') {
+        const probe = instance.document.createElement(slot.question.name);
+        slot.parentElement.appendChild(probe);
+        try {
+          relevant = runner.boolean(b.xpath, probe);
+        } catch {
+          relevant = true;
+        } finally {
+          slot.parentElement.removeChild(probe);
         }
       }
-      if (error) {
-        state.error = error.message;
-        errors.push(error);
-      }
-    }
-    return { nodes, errors };
-  };
+      return { path: slot.key, count: slot.count, relevant };
+    });
 
   const dependentsOf = new Map<string, Set<string>>();
   for (const b of binds.values()) {
@@ -199,7 +155,8 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
       runner.runtime.language = context.language;
       let counts: ReadonlyMap<string, number> = new Map();
       let instance = build(answers, context, counts);
-      for (let round = 0; round < MAX_ROUNDS; round++) {
+      let settled = false;
+      for (let round = 0; round < MAX_ROUNDS && !settled; round++) {
         calculate(instance);
         const wanted = repeatCounts(instance, counts);
         if (wanted) {
@@ -207,16 +164,19 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
           instance = build(answers, context, counts);
           continue;
         }
-        if (!applyRelevance(instance)) break;
+        settled = !applyRelevance(instance);
       }
+      // Values that keep changing (expressions reading each other) stop at the cap, still given a relevance.
+      if (!settled) applyRelevance(instance);
       const choices = choiceSource();
-      const { nodes, errors } = check(instance, choices, context.language);
+      const { nodes, errors } = checkNodes(instance, bindsOf, { truth }, choices, context.language);
       const final = instance;
       return {
         nodes,
         errors,
         answers: collectAnswers(instance.nodes, false),
         submission: collectAnswers(instance.nodes, true),
+        repeats: repeatStates(instance),
         choicesFor(path) {
           const node = final.byPath.get(path);
           if (!node || !isSelectType(node.question.type)) return [];

@@ -20,6 +20,15 @@ export interface FormError {
   kind: 'required' | 'constraint' | 'type';
 }
 
+/** A repeat where it stands in the response (an empty repeat has no node of its own). */
+export interface RepeatState {
+  /** 'household[2]/member': its instances' paths add `[n]`. */
+  path: string;
+  count: number;
+  /** Whether the form's logic shows it (and so offers to add instances). */
+  relevant: boolean;
+}
+
 export interface FormState {
   /** Every group, repeat instance and question of the instance, in form order. */
   nodes: NodeState[];
@@ -28,6 +37,8 @@ export interface FormState {
   answers: Answers;
   /** What ODK submits: the answers of relevant questions only. */
   submission: Answers;
+  /** Every repeat of the response, nested ones per instance of their parent, in form order. */
+  repeats: RepeatState[];
   /** The choices of the select at `path` that pass its choice_filter; [] for another path. */
   choicesFor(path: string): Choice[];
 }

@@ -1,6 +1,6 @@
 import { textIn, type FormDefinition } from '../definition';
 import { attachedTableNamed, listChoices } from './choice-lists';
-import { ROOT, type FormIndex } from './form-index';
+import type { FormIndex } from './form-index';
 import type { OpenRosaXPathEvaluator, XmlDocument, XmlElement } from './xpath-host';
 
 /*
@@ -139,6 +139,3 @@ export function registerFunctions(
     });
   }
 }
-
-/** `/data/a/b` → `a/b` (the form of paths our functions take). */
-export const withoutRoot = (absolute: string) => absolute.replace(new RegExp(`^/${ROOT}/`), '');

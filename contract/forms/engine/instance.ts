@@ -32,9 +32,11 @@ export interface InstanceNode {
 export interface RepeatSlot {
   question: Question;
   names: readonly string[];
-  /** The instances' path without the index ('household[1]/member' → key 'household/member'…). */
+  /** The parent's path and the repeat's name ('household[2]/member'): the instances' paths add `[n]`. */
   key: string;
   parentElement: XmlElement;
+  /** The group or repeat instance the repeat is in (null at the root). */
+  parent: InstanceNode | null;
   parentNames: readonly string[];
   count: number;
 }
@@ -130,7 +132,7 @@ export function buildInstance(
         const wanted =
           options.counts?.get(key) ?? (Array.isArray(raw) ? list.length : (options.defaultCount ?? 0));
         const count = Math.max(0, Math.min(MAX_REPEAT_INSTANCES, wanted));
-        instance.slots.push({ question, names, key, parentElement, parentNames, count });
+        instance.slots.push({ question, names, key, parentElement, parent, parentNames, count });
         for (let i = 0; i < count; i++) {
           const node = add(question, parentElement, parent, names, `${key}[${i + 1}]`);
           const item = list[i];

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { browserXPathHost } from './browser-host';
-import { withAnyTypeByDefault, type XPathHost } from './xpath-host';
+import { jsdomXPathEvaluator } from './jsdom-xpath';
+import type { XPathHost } from './xpath-host';
 
 /*
  * Test support only (the engine never imports it): gives the engine's tests, which run on Node, a page's
@@ -9,7 +10,7 @@ import { withAnyTypeByDefault, type XPathHost } from './xpath-host';
  */
 
 interface Window {
-  XPathEvaluator: Parameters<typeof withAnyTypeByDefault>[0];
+  XPathEvaluator: Parameters<typeof jsdomXPathEvaluator>[0];
   XPathResult: unknown;
   Node: unknown;
   document: unknown;
@@ -23,7 +24,7 @@ export function jsdomTestHost(): Promise<XPathHost> {
     };
     const { window } = new JSDOM('');
     Object.assign(globals, {
-      XPathEvaluator: withAnyTypeByDefault(window.XPathEvaluator),
+      XPathEvaluator: jsdomXPathEvaluator(window.XPathEvaluator),
       XPathResult: window.XPathResult,
       Node: window.Node,
       document: window.document,

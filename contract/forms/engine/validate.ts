@@ -13,6 +13,30 @@ export type Validation = { ok: true; answers: Answers } | { ok: false; errors: R
 
 const isObject = (v: unknown): v is Answers => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const IDENTITY = ['deviceid', 'username', 'phonenumber', 'email'] as const;
+
+/** The answers with the identity the server knows (the context's) in place of the client's claim. */
+function withServerIdentity(
+  questions: readonly Question[],
+  answers: Answers,
+  metadata: EvaluationContext['metadata'],
+): Answers {
+  const out: Answers = { ...answers };
+  for (const q of questions) {
+    const value = out[q.name];
+    const known = (IDENTITY as readonly string[]).includes(q.type)
+      ? metadata?.[q.type as (typeof IDENTITY)[number]]
+      : undefined;
+    if (known !== undefined) out[q.name] = known;
+    else if (q.type === 'group' && isObject(value))
+      out[q.name] = withServerIdentity(q.children ?? [], value, metadata);
+    else if (q.type === 'repeat' && Array.isArray(value)) {
+      out[q.name] = value.map((entry) => withServerIdentity(q.children ?? [], entry, metadata));
+    }
+  }
+  return out;
+}
+
 /** Answers whose shape does not match the questions: unknown names, a group given text, too many repeats. */
 function shapeErrors(
   questions: readonly Question[],
@@ -46,7 +70,8 @@ function shapeErrors(
 /**
  * Checks a response against the form: refuses unknown question names and malformed shapes, more than
  * 1,000 entries in a repeat, and every required, constraint and type error (with the question's own
- * message). On success, the answers to store: relevant ones only, calculations recomputed.
+ * message). On success, the answers to store: relevant ones only, calculations recomputed, and the
+ * identity metadata (username, email, …) that the context gives in place of what the client sent.
  */
 export function validateAnswers(
   engine: FormEngine,
@@ -56,7 +81,10 @@ export function validateAnswers(
   const errors: Record<string, string> = {};
   shapeErrors(engine.definition.questions, answers, '', errors);
   if (Object.keys(errors).length) return { ok: false, errors };
-  const state = engine.evaluate(answers, context);
+  const state = engine.evaluate(
+    withServerIdentity(engine.definition.questions, answers, context.metadata),
+    context,
+  );
   for (const error of state.errors) errors[error.path] ??= error.message;
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, answers: state.submission };

@@ -14,8 +14,8 @@ export interface XmlElement {
   textContent: string | null;
   readonly firstElementChild: XmlElement | null;
   readonly nextElementSibling: XmlElement | null;
-  readonly parentElement: XmlElement | null;
   appendChild(child: XmlElement): unknown;
+  removeChild(child: XmlElement): unknown;
 }
 
 /** The members of a DOM XMLDocument that the engine uses. */
@@ -88,42 +88,4 @@ export function defaultXPathHost(): XPathHost {
     );
   }
   return defaultHost;
-}
-
-interface XPathExpressionLike {
-  evaluate(contextNode: unknown, type?: number, result?: unknown): unknown;
-}
-interface XPathEvaluatorLike {
-  evaluate(
-    expression: string,
-    contextNode: unknown,
-    resolver: unknown,
-    type?: number,
-    result?: unknown,
-  ): unknown;
-  createExpression(expression: string, resolver: unknown): XPathExpressionLike;
-}
-
-/**
- * jsdom's XPathExpression.evaluate(node) throws without a result type, where browsers default it to
- * any; the evaluator omits it for a path after a predicate (`/data/rep[2]/x`). This wraps jsdom's
- * XPathEvaluator constructor so the type defaults as in browsers.
- */
-export function withAnyTypeByDefault(Evaluator: new () => XPathEvaluatorLike): new () => XPathEvaluatorLike {
-  return class AnyTypeByDefault implements XPathEvaluatorLike {
-    readonly #inner = new Evaluator();
-    evaluate(
-      expression: string,
-      contextNode: unknown,
-      resolver: unknown,
-      type = ANY_TYPE,
-      result: unknown = null,
-    ) {
-      return this.#inner.evaluate(expression, contextNode, resolver, type, result);
-    }
-    createExpression(expression: string, resolver: unknown): XPathExpressionLike {
-      const compiled = this.#inner.createExpression(expression, resolver);
-      return { evaluate: (node, type = ANY_TYPE, result = null) => compiled.evaluate(node, type, result) };
-    }
-  };
 }

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { ROOT } from '../../../contract/forms/engine/form-index';
+import { jsdomXPathEvaluator } from '../../../contract/forms/engine/jsdom-xpath';
 import {
   setDefaultXPathHost,
-  withAnyTypeByDefault,
   type OpenRosaXPathFactory,
   type XmlDocument,
   type XPathHost,
@@ -22,7 +22,7 @@ interface DocumentFactory {
 }
 
 interface JsdomWindow {
-  XPathEvaluator: Parameters<typeof withAnyTypeByDefault>[0];
+  XPathEvaluator: Parameters<typeof jsdomXPathEvaluator>[0];
   XPathResult: unknown;
   Node: unknown;
   document: DocumentFactory;
@@ -37,7 +37,7 @@ export function nodeXPathHost(): XPathHost {
   const { JSDOM } = require('jsdom') as { JSDOM: new (html: string) => { window: JsdomWindow } };
   const { window } = new JSDOM('');
   const globals = globalThis as Record<string, unknown>;
-  globals.XPathEvaluator ??= withAnyTypeByDefault(window.XPathEvaluator);
+  globals.XPathEvaluator ??= jsdomXPathEvaluator(window.XPathEvaluator);
   globals.XPathResult ??= window.XPathResult;
   globals.Node ??= window.Node;
   // The evaluator tests `instanceof Node`: documents must come from the window whose Node is global.

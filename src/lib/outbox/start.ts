@@ -12,10 +12,12 @@ const flushQuietly = () => void outbox.flush({ force: true }).catch(() => undefi
 function announce(event: OutboxEvent) {
   const message = (event.type === 'sent' ? event.response : null) as { message?: unknown } | null;
   if (event.type === 'sent') {
+    // One toast per kind, replaced by the next send: a flush of many leaves one line, not a pile.
     notify.success(
       typeof message?.message === 'string'
         ? `${event.entry.label} sent. ${message.message}`
         : `${event.entry.label} sent.`,
+      { id: `outbox-sent:${event.entry.kind}` },
     );
   } else {
     notify.error(

@@ -14,8 +14,8 @@ export interface FillState {
   /** What the response sends: the answers as filled, calculations included. */
   answers: Answers;
   node(path: string): NodeState | undefined;
-  /** How many instances the repeat at `path` (no index on its last step) has. */
-  instances(path: string): number;
+  /** The repeat at `path` (no index on its last step): its instance count and whether it is shown. */
+  repeat(path: string): { count: number; relevant: boolean };
   choicesFor(path: string): Choice[];
 }
 
@@ -37,17 +37,12 @@ export async function loadFillEngine(definition: FormDefinition): Promise<FillEn
         metadata: username ? { username } : {},
       });
       const byPath = new Map(state.nodes.map((n) => [n.path, n]));
-      const counts = new Map<string, number>();
-      for (const n of state.nodes) {
-        const m = /^(.*)\[(\d+)\]$/.exec(n.path);
-        if (m && n.question.type === 'repeat')
-          counts.set(m[1]!, Math.max(counts.get(m[1]!) ?? 0, Number(m[2])));
-      }
+      const repeats = new Map(state.repeats.map((r) => [r.path, r]));
       return {
         errors: state.errors,
         answers: state.answers,
         node: (path) => byPath.get(path),
-        instances: (path) => counts.get(path) ?? 0,
+        repeat: (path) => repeats.get(path) ?? { count: 0, relevant: false },
         choicesFor: (path) => state.choicesFor(path),
       };
     },

@@ -244,10 +244,9 @@ function Questions(props: QuestionsProps) {
 /** A repeat's instances, each a card with its questions, with Add and Remove (unless repeat_count fixes them). */
 function Repeat(props: QuestionsProps & { question: Question; path: string }) {
   const { question, path, state, answers, language, onChange } = props;
-  const instances = state.instances(path);
+  const { count: instances, relevant } = state.repeat(path);
   const fixed = Boolean(question.repeatCount);
   const label = textIn(question.label, language) || question.name;
-  const relevant = state.node(`${path}[1]`)?.relevant ?? state.node(path)?.relevant ?? true;
   if (!relevant) return null;
   return (
     <section aria-label={label} className="flex flex-col gap-3">
