@@ -17,6 +17,8 @@ import { XLSFORM_MAX_BYTES } from '../contract/forms/api';
 import { createXlsFormRouter } from './routes/forms/xlsform.routes';
 import { createFormsRouter } from './routes/forms/forms.routes';
 import { createSubmissionsRouter } from './routes/forms/submissions.routes';
+import { createExportsRouter } from './routes/forms/exports.routes';
+import { createSummaryRouter } from './routes/forms/summary.routes';
 import { createCausesRouter } from './routes/causes/causes.routes';
 import { createDashboardRouter } from './routes/dashboard/dashboard.routes';
 import { createFilesRouter, SMALL_UPLOAD_PATH } from './routes/files/files.routes';
@@ -119,6 +121,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/forms', createXlsFormRouter(deps));
   app.route('/api/forms', createFormsRouter(deps));
   app.route('/api/forms', createSubmissionsRouter(deps));
+  app.route('/api/forms', createExportsRouter(deps));
+  app.route('/api/forms', createSummaryRouter(deps));
   app.route('/api/files', createFilesRouter(deps));
   app.route('/api/folders', createFoldersRouter(deps));
   app.route('/api/shares', createSharesRouter(deps));

@@ -2,6 +2,8 @@ import { blogsOffline } from '@/features/blogs/offline';
 import { causesOffline } from '@/features/causes/offline';
 import { dashboardOffline } from '@/features/dashboard/offline';
 import { formFillOffline } from '@/features/data-collection/fill/offline';
+import { formsOffline } from '@/features/data-collection/offline';
+import { formResponsesOffline } from '@/features/data-collection/responses/offline';
 import { docsOffline } from '@/features/docs/offline';
 import { grantsOffline } from '@/features/grants/offline';
 import { billingOffline } from '@/features/settings/offline';
@@ -21,4 +23,6 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   docsOffline,
   storageOffline,
   formFillOffline,
+  formsOffline,
+  formResponsesOffline,
 ];

@@ -77,7 +77,13 @@ export const formSubmissions = pgTable(
   },
   (t) => [
     unique('form_submissions_instance_key').on(t.formId, t.instanceId),
-    index('form_submissions_listing_idx').on(t.formId, t.receivedAt.desc(), t.id.desc()),
+    // The listing's own order, `received_at desc, id desc` (nulls first, as a plain desc sorts), so its
+    // first page reads 25 index entries however many responses the form holds.
+    index('form_submissions_listing_order_idx').on(
+      t.formId,
+      t.receivedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('form_submissions_submitter_idx')
       .on(t.formId, t.submittedBy, t.receivedAt.desc())
       .where(sql`${t.submittedBy} is not null`),

@@ -188,10 +188,10 @@ export async function listSubmissions(
   if (filters.from) conditions.push(sql`e.received_at >= ${filters.from}::timestamptz`);
   if (filters.to) conditions.push(sql`e.received_at < ${filters.to}::timestamptz`);
   if (filters.question && filters.value !== undefined) {
-    const path = `{${filters.question.split('/').join(',')}}`;
+    const path = sql`string_to_array(${filters.question}, '/')`;
     // The answer itself, or one of a select multiple's space-separated choices.
     conditions.push(
-      sql`(e.answers #>> ${path}::text[] = ${filters.value} or ${filters.value} = any(string_to_array(e.answers #>> ${path}::text[], ' ')))`,
+      sql`(e.answers #>> ${path} = ${filters.value} or ${filters.value} = any(string_to_array(e.answers #>> ${path}, ' ')))`,
     );
   }
   return readJsonPage(

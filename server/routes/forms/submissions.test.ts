@@ -279,6 +279,7 @@ describe('form responses: reading and review', () => {
     expect(byVillage.map((r) => r.answers.village)).toEqual([marker]);
     const byRepeatless = await list('question=has_children&value=nobody');
     expect(byRepeatless).toEqual([]);
+    expect(await list('question=a//b&value=1')).toEqual([]);
     const bad = await call(
       t.app,
       'GET',

@@ -1,20 +1,18 @@
 import type { PublicFormDefinition } from '@contract/forms/api';
 import type { Answers } from '@contract/forms/answers';
-import { textIn, type Question } from '@contract/forms/definition';
-import { CheckCircle2, CloudOff, Plus, Trash2 } from 'lucide-react';
+import { CheckCircle2, CloudOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Fieldset } from '@/components/ui/fieldset';
 import { SelectField } from '@/components/ui/select-field';
 import { requestPersistentStorage } from '@/lib/storage-persistence';
 import { getStoredUser } from '@/lib/session';
 import { submitResponseAction, submissionUrl } from '../../api/submit-response';
-import { addRepeatInstance, removeRepeatInstance, repeatCount, setAnswer } from '../../fill/answer-paths';
-import { loadFillEngine, type FillEngine, type FillState } from '../../fill/browser-engine';
+import { loadFillEngine, type FillEngine } from '../../fill/browser-engine';
 import { formDrafts, type FormDraft } from '../../fill/form-drafts';
-import { controlIdOf, QuestionInput } from './question-input';
+import { controlIdOf } from './question-input';
+import { Questions } from './questions';
 import { UnsentResponses } from './unsent-responses';
 
 const newDraft = (form: PublicFormDefinition): FormDraft => ({
@@ -191,100 +189,5 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
         </form>
       )}
     </div>
-  );
-}
-
-interface QuestionsProps {
-  questions: readonly Question[];
-  /** The path of the group or repeat instance they are in ('' at the root). */
-  parent: string;
-  engine: FillEngine;
-  state: FillState;
-  answers: Answers;
-  language: string | undefined;
-  showErrors: boolean;
-  onChange(answers: Answers): void;
-}
-
-/** The questions of one level, skipping what the form's logic hides; groups and repeats recurse. */
-function Questions(props: QuestionsProps) {
-  const { questions, parent, state, answers, language, onChange, engine, showErrors } = props;
-  return (
-    <>
-      {questions.map((q) => {
-        const path = parent ? `${parent}/${q.name}` : q.name;
-        if (q.type === 'repeat') return <Repeat key={path} {...props} question={q} path={path} />;
-        const node = state.node(path);
-        if (!node?.relevant) return null;
-        if (q.type === 'group')
-          return (
-            <Fieldset key={path} legend={textIn(q.label, language) || q.name}>
-              <Questions {...props} questions={q.children ?? []} parent={path} />
-            </Fieldset>
-          );
-        return (
-          <QuestionInput
-            key={path}
-            question={q}
-            path={path}
-            value={node.value}
-            language={language}
-            required={node.required}
-            readOnly={node.readOnly}
-            error={showErrors ? node.error : undefined}
-            choices={engine.choicesFor(path, state)}
-            onChange={(value) => onChange(setAnswer(answers, path, value))}
-          />
-        );
-      })}
-    </>
-  );
-}
-
-/** A repeat's instances, each a card with its questions, with Add and Remove (unless repeat_count fixes them). */
-function Repeat(props: QuestionsProps & { question: Question; path: string }) {
-  const { question, path, state, answers, language, onChange } = props;
-  const { count: instances, relevant } = state.repeat(path);
-  const fixed = Boolean(question.repeatCount);
-  const label = textIn(question.label, language) || question.name;
-  if (!relevant) return null;
-  return (
-    <section aria-label={label} className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold">{label}</h2>
-      {Array.from({ length: instances }, (_, i) => {
-        const instancePath = `${path}[${i + 1}]`;
-        return (
-          <Fieldset key={instancePath} legend={`${label} ${i + 1}`}>
-            <Questions {...props} questions={question.children ?? []} parent={instancePath} />
-            {!fixed && (
-              <Button
-                variant="ghost"
-                className="self-start text-red-700 dark:text-red-400"
-                onClick={() => onChange(removeRepeatInstance(answers, path, i + 1))}
-              >
-                <Trash2 aria-hidden className="size-4" />
-                Remove {label} {i + 1}
-              </Button>
-            )}
-          </Fieldset>
-        );
-      })}
-      {!fixed && (
-        <Button
-          variant="secondary"
-          className="self-start"
-          onClick={() => {
-            const next = addRepeatInstance(answers, path);
-            onChange(next);
-            requestAnimationFrame(() =>
-              document.getElementById(`${controlIdOf(`${path}[${repeatCount(next, path)}]`)}`)?.focus(),
-            );
-          }}
-        >
-          <Plus aria-hidden className="size-4" />
-          {instances === 0 ? `Add ${label}` : `Add another ${label}`}
-        </Button>
-      )}
-    </section>
   );
 }

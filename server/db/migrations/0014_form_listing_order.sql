@@ -1,0 +1,2 @@
+DROP INDEX "form_submissions_listing_idx";--> statement-breakpoint
+CREATE INDEX "form_submissions_listing_order_idx" ON "form_submissions" USING btree ("form_id","received_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

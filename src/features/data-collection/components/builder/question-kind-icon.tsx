@@ -1,0 +1,87 @@
+import {
+  Barcode,
+  Calculator,
+  Calendar,
+  CalendarClock,
+  CalendarDays,
+  Camera,
+  CircleDot,
+  CirclePlay,
+  CircleStop,
+  Clock,
+  EyeOff,
+  FileCheck,
+  FileSpreadsheet,
+  Folder,
+  Hash,
+  ListChecks,
+  ListOrdered,
+  Mail,
+  MapPin,
+  Mic,
+  Paperclip,
+  Pentagon,
+  Percent,
+  Phone,
+  Repeat,
+  Route,
+  Signature,
+  SlidersHorizontal,
+  Smartphone,
+  SquareCheck,
+  StickyNote,
+  Type,
+  UserRound,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
+import type { QuestionKindId } from '../../builder/question-kinds';
+
+const icons: Record<QuestionKindId, LucideIcon> = {
+  text: Type,
+  integer: Hash,
+  decimal: Percent,
+  range: SlidersHorizontal,
+  date: Calendar,
+  time: Clock,
+  dateTime: CalendarClock,
+  select_one: CircleDot,
+  select_multiple: ListChecks,
+  rank: ListOrdered,
+  select_one_from_file: FileSpreadsheet,
+  select_multiple_from_file: FileCheck,
+  note: StickyNote,
+  acknowledge: SquareCheck,
+  geopoint: MapPin,
+  geotrace: Route,
+  geoshape: Pentagon,
+  image: Camera,
+  signature: Signature,
+  audio: Mic,
+  video: Video,
+  file: Paperclip,
+  barcode: Barcode,
+  calculate: Calculator,
+  hidden: EyeOff,
+  start: CirclePlay,
+  end: CircleStop,
+  today: CalendarDays,
+  deviceid: Smartphone,
+  username: UserRound,
+  phonenumber: Phone,
+  email: Mail,
+  group: Folder,
+  repeat: Repeat,
+};
+
+/** The picture of a question kind; decorative, the kind's name is always written next to it. */
+export function QuestionKindIcon({
+  kind,
+  className = 'size-4',
+}: {
+  kind: QuestionKindId;
+  className?: string;
+}) {
+  const Icon = icons[kind];
+  return <Icon aria-hidden className={className} />;
+}
