@@ -1,41 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoPassword, demoUsers, expect, test } from './support/fixtures';
+import { demoPassword, demoUsers, expect, test, waitForApp } from './support/fixtures';
 
 // The fill page works offline through the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
 const phone = { width: 360, height: 760 };
-
-/** A form with skip logic and a repeat, as a field team would build it. */
-const visitForm = (title: string) => ({
-  title,
-  languages: ['default'],
-  questions: [
-    { name: 'village', type: 'text', label: { default: 'Village' }, required: 'true()' },
-    {
-      name: 'has_children',
-      type: 'select_one',
-      listName: 'yesno',
-      label: { default: 'Children in the household?' },
-      required: 'true()',
-    },
-    {
-      name: 'child',
-      type: 'repeat',
-      label: { default: 'Child' },
-      relevant: "${has_children} = 'yes'",
-      children: [
-        { name: 'child_name', type: 'text', label: { default: 'Child’s name' }, required: 'true()' },
-      ],
-    },
-  ],
-  choices: {
-    yesno: [
-      { name: 'yes', label: { default: 'Yes' } },
-      { name: 'no', label: { default: 'No' } },
-    ],
-  },
-});
 
 async function adminToken(request: APIRequestContext) {
   const res = await request.post('/api/auth/signin', {
@@ -66,29 +35,82 @@ async function fillOne(page: Page, village: string, children: string[]) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** Builds the journey's form in the builder: skip logic on a repeat, as a field team would. */
+async function buildForm(page: Page, title: string) {
+  await page.goto('/data-collection/forms/new');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create form' }).click();
+  const add = async (type: string) => {
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a question' })
+      .getByRole('button', { name: type, exact: true })
+      .click();
+  };
+  const named = async (name: string, label: string) => {
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'Label', exact: true }).fill(label);
+  };
+  await add('Text');
+  await named('village', 'Village');
+  await page.getByRole('checkbox', { name: 'Required' }).check();
+  await add('Select one');
+  await named('has_children', 'Children in the household?');
+  await page.getByRole('checkbox', { name: 'Required' }).check();
+  const choices = page.getByRole('list', { name: /Choices of/ });
+  for (const [i, [name, label]] of [
+    ['yes', 'Yes'],
+    ['no', 'No'],
+  ].entries()) {
+    const choice = choices.getByRole('group', { name: `Choice ${i + 1}` });
+    await choice.getByRole('textbox', { name: 'Choice name' }).fill(name!);
+    await choice.getByRole('textbox', { name: 'Choice label' }).fill(label!);
+  }
+  await add('Repeat');
+  await named('child', 'Child');
+  const when = page.getByRole('group', { name: 'Show this question only when…' });
+  await when.getByRole('button', { name: 'Add rule' }).click();
+  await when
+    .getByRole('combobox', { name: 'Question' })
+    .selectOption({ label: 'Children in the household? (has_children)' });
+  await when.getByRole('combobox', { name: 'Value' }).selectOption({ label: 'Yes' });
+  await expect(when.getByText("${has_children} = 'yes'")).toBeVisible();
+  // Added while the repeat is selected, the question goes inside it.
+  await add('Text');
+  await named('child_name', 'Child’s name');
+  await page.getByRole('checkbox', { name: 'Required' }).check();
+  // The live preview runs the fill page's engine: the repeat shows once the answer asks for it.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('button', { name: 'Add Child' })).toHaveCount(0);
+  await preview.getByRole('radio', { name: 'Yes' }).check();
+  await expect(preview.getByRole('button', { name: 'Add Child' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save and publish' }).click();
+  await expect(page.getByText(/Version 1 published/)).toBeVisible();
+  return page.getByRole('textbox', { name: 'Fill link' }).inputValue();
+}
+
 test.describe('Data collection', () => {
-  test('a volunteer fills a published form offline on a phone, reloads between responses, and exactly five arrive once online', async ({
-    page,
+  test('staff build a form with skip logic and a repeat; a volunteer fills it offline on a phone, reloads between responses, and exactly five arrive once online', async ({
+    browser,
+    signIn,
+    page: staffPage,
     request,
   }) => {
+    await staffPage.setViewportSize(phone);
+    await signIn('NGO_ADMIN');
+    const title = `Home visits ${Date.now()}`;
+    const link = await buildForm(staffPage, title);
+    const formId = /forms\/([^/]+)\/fill/.exec(link)![1]!;
     const token = await adminToken(request);
     const auth = { Authorization: `Bearer ${token}` };
-    const title = `Home visits ${Date.now()}`;
-    const created = await request.post('/api/forms', {
-      headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() },
-      data: { definition: visitForm(title) },
-    });
-    const formId = ((await created.json()) as { id: string }).id;
-    expect(
-      (
-        await request.post(`/api/forms/${formId}/publish`, {
-          headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() },
-        })
-      ).status(),
-    ).toBe(200);
 
+    // The fill link in a fresh context, as a volunteer's phone opens it.
+    const context = await browser.newContext({ serviceWorkers: 'allow', baseURL: new URL(link).origin });
+    const page = await context.newPage();
     await page.setViewportSize(phone);
-    await page.goto(`/data-collection/forms/${formId}/fill`);
+    await page.goto(link);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await controlledBy(page);
     await expect(page.getByText('No unsent responses on this device.')).toBeVisible();
@@ -107,6 +129,7 @@ test.describe('Data collection', () => {
     // A half-filled response survives a reload with no connection.
     await page.getByLabel('Village *').fill('Juru');
     await page.reload();
+    await waitForApp(page);
     await expect(page.getByLabel('Village *')).toHaveValue('Juru');
     await expect(page.getByText('2 unsent responses on this device.')).toBeVisible();
     await page.getByRole('radio', { name: 'Yes' }).check();
@@ -139,5 +162,21 @@ test.describe('Data collection', () => {
       { child_name: 'Aline' },
       { child_name: 'Eric' },
     ]);
+    await context.close();
+
+    // The CSV export: one row per response, the repeat in its own table keyed to its response.
+    const csv = async (query = '') =>
+      (await (await request.get(`/api/forms/${formId}/exports/csv${query}`, { headers: auth })).text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .map((line) => line.split(','));
+    const [header, ...lines] = await csv();
+    const village = header!.indexOf('village');
+    expect(lines.map((l) => l[village]).sort()).toEqual(['Gashora', 'Juru', 'Mayange', 'Nyamata', 'Ruhuha']);
+    const [childHeader, ...children] = await csv('?repeat=child');
+    const childName = childHeader!.findIndex((h) => h.endsWith('child_name'));
+    expect(children.map((l) => l[childName]).sort()).toEqual(['Aline', 'Diane', 'Eric', 'Jean']);
+    expect(childHeader).toContain('_submission_id');
   });
 });

@@ -1,13 +1,15 @@
 import type { FormDefinition } from '@contract/forms/definition';
 import { Eye } from 'lucide-react';
+import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { FormPreview } from '../fill/form-preview';
 
 /** The builder's live preview of the draft being edited, as the fill page renders it. */
 export function PreviewPane({ definition }: { definition: FormDefinition }) {
+  const headingId = useId();
   return (
-    <Card className="flex flex-col gap-3">
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
+    <Card className="flex flex-col gap-3" role="region" aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
         <Eye aria-hidden className="size-5" />
         Preview
       </h2>
