@@ -1,64 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { formIdParams, submissionsQuery } from '../../../contract/forms/api';
-import { questionTypes } from '../../../contract/forms/definition';
+import { createRoute } from '@hono/zod-openapi';
+import { formIdParams } from '../../../contract/forms/api';
+import { responsesSummary, summaryQuery } from '../../../contract/forms/summary';
 import { can } from '../../../contract/permissions';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonResponse } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
-import {
-  SUMMARY_BINS_MAX,
-  SUMMARY_POINTS_MAX,
-  SUMMARY_VALUES_MAX,
-  summarizeResponses,
-} from './summary.service';
+import { summarizeResponses } from './summary.service';
 
 const tags = ['Form responses'];
-
-/** The responses listing's filters, without its paging. */
-export const summaryQuery = submissionsQuery.omit({ limit: true, cursor: true });
-
-const count = z.number().int().min(0);
-
-export const questionSummary = z
-  .object({
-    path: z.string().openapi({ description: 'The question’s names from the form’s root, `/`-separated.' }),
-    type: z.enum(questionTypes),
-    total: count.openapi({
-      description:
-        'The responses matched; for a question inside a repeat, the instances of its repeat among them.',
-    }),
-    answered: count.openapi({ description: 'Of `total`, how many hold a non-blank answer.' }),
-    counts: z
-      .array(z.object({ value: z.string(), count }))
-      .optional()
-      .openapi({
-        description: `Selects: each choice’s name and how many chose it (a select multiple counts every choice of an answer), most frequent first, at most ${SUMMARY_VALUES_MAX}.`,
-      }),
-    histogram: z
-      .array(z.object({ from: z.number(), to: z.number(), count }))
-      .optional()
-      .openapi({
-        description: `Numbers (integer, decimal, range): at most ${SUMMARY_BINS_MAX} bins of equal width from the smallest answer, each \`from\` ≤ x < \`to\` (the last one includes \`to\`); whole numbers get whole-number bins. Empty bins are listed.`,
-      }),
-    points: z
-      .array(z.tuple([z.number(), z.number()]))
-      .optional()
-      .openapi({
-        description: `Geopoints: [latitude, longitude] of the newest ${SUMMARY_POINTS_MAX.toLocaleString('en')} valid answers at most.`,
-      }),
-  })
-  .openapi('FormQuestionSummary');
-
-export const responsesSummary = z
-  .object({
-    version: z.number().int().nullable().openapi({
-      description: 'The published version whose questions are summarised; null while never published.',
-    }),
-    responses: count.openapi({ description: 'The responses matched by the filters.' }),
-    questions: z.array(questionSummary),
-  })
-  .openapi('FormResponsesSummary');
 
 /** GET /api/forms/{formId}/summary: what a form's responses say, question by question (issue 14). */
 export function createSummaryRouter(deps: AppDeps) {

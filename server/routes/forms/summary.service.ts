@@ -12,13 +12,7 @@ import type { DbExecutor } from '../../db';
 import { forms, formVersions } from '../../db/schema';
 import { ApiError } from '../../services/api-error';
 import type { Tenant } from '../../services/auth/tenant-scope';
-
-/** The most GPS positions a geopoint question's summary carries (the newest ones). */
-export const SUMMARY_POINTS_MAX = 5_000;
-/** The most distinct values a select question's counts carry (the most frequent ones). */
-export const SUMMARY_VALUES_MAX = 500;
-/** A number question's histogram has at most this many bins. */
-export const SUMMARY_BINS_MAX = 10;
+import { SUMMARY_BINS_MAX, SUMMARY_POINTS_MAX, SUMMARY_VALUES_MAX } from '../../../contract/forms/summary';
 
 export interface QuestionSummary {
   /** The question's path of names from the form's root ('household/member/age'). */

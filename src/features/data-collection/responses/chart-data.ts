@@ -1,6 +1,6 @@
 import type { Choice, QuestionType } from '@contract/forms/definition';
 import { choiceLabel } from './form-questions';
-import type { QuestionSummary } from './api/get-summary';
+import type { QuestionSummary } from '@contract/forms/summary';
 import { formatNumber } from './format';
 
 /* What the summary's charts draw, worked out apart from drawing it. */

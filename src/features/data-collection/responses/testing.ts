@@ -1,7 +1,7 @@
 import type { PublicFormDefinition, Submission } from '@contract/forms/api';
 import type { FormDefinition } from '@contract/forms/definition';
 import { jsonResponse, stubFetch, type StubbedRequest } from '@/testing/fetch-stub';
-import type { ResponsesSummary } from './api/get-summary';
+import type { ResponsesSummary } from '@contract/forms/summary';
 
 /** A form with the shapes the screen draws: choices in two languages, a number, a GPS point, a group, a repeat. */
 export const surveyDefinition: FormDefinition = {

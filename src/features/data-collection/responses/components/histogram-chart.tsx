@@ -1,5 +1,5 @@
 import type { QuestionType } from '@contract/forms/definition';
-import type { QuestionSummary } from '../api/get-summary';
+import type { QuestionSummary } from '@contract/forms/summary';
 import { binLabel, wholeBins } from '../chart-data';
 import { formatCount, formatNumber } from '../format';
 
