@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PageQuery } from '../../../contract/paging';
 import type {
   ReviewBody,
@@ -16,6 +16,7 @@ import type { Tenant } from '../../services/auth/tenant-scope';
 import { checkSubmission } from '../../services/forms/form-engines';
 import { newId } from '../../services/ids';
 import { readJsonPage, sortKey, type JsonPage } from '../../services/keyset-paging';
+import { responseConditions } from '../../services/forms/response-filter';
 import { canonicalJson } from './forms.service';
 
 const notFound = () => new ApiError(404, 'Form not found.');
@@ -181,19 +182,7 @@ export async function listSubmissions(
   ownOnly: string | null,
 ): Promise<JsonPage> {
   await readableForm(db, tenant, formId);
-  const conditions: SQL[] = [sql`e.form_id = ${formId}`];
-  const submitter = ownOnly ?? filters.submittedBy;
-  if (submitter) conditions.push(sql`e.submitted_by = ${submitter}`);
-  if (filters.reviewStatus) conditions.push(sql`e.review_status = ${filters.reviewStatus}`);
-  if (filters.from) conditions.push(sql`e.received_at >= ${filters.from}::timestamptz`);
-  if (filters.to) conditions.push(sql`e.received_at < ${filters.to}::timestamptz`);
-  if (filters.question && filters.value !== undefined) {
-    const path = sql`string_to_array(${filters.question}, '/')`;
-    // The answer itself, or one of a select multiple's space-separated choices.
-    conditions.push(
-      sql`(e.answers #>> ${path} = ${filters.value} or ${filters.value} = any(string_to_array(e.answers #>> ${path}, ' ')))`,
-    );
-  }
+  const conditions = responseConditions({ ...filters, formId, submittedBy: ownOnly ?? filters.submittedBy });
   return readJsonPage(
     db,
     {

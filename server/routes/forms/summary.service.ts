@@ -11,6 +11,7 @@ import {
 import type { DbExecutor } from '../../db';
 import { forms, formVersions } from '../../db/schema';
 import { ApiError } from '../../services/api-error';
+import { responseConditions } from '../../services/forms/response-filter';
 import type { Tenant } from '../../services/auth/tenant-scope';
 import { SUMMARY_BINS_MAX, SUMMARY_POINTS_MAX, SUMMARY_VALUES_MAX } from '../../../contract/forms/summary';
 
@@ -110,22 +111,12 @@ export function summaryTargets(definition: FormDefinition): Target[] {
   return targets;
 }
 
-/** The same filters as the responses listing (submissions.service.ts listSubmissions). */
+/** The same filters as the responses listing. */
 function conditionsOf(formId: string, filters: SummaryFilters, ownOnly: string | null): SQL {
-  const conditions: SQL[] = [sql`e.form_id = ${formId}`];
-  const submitter = ownOnly ?? filters.submittedBy;
-  if (submitter) conditions.push(sql`e.submitted_by = ${submitter}`);
-  if (filters.reviewStatus) conditions.push(sql`e.review_status = ${filters.reviewStatus}`);
-  if (filters.from) conditions.push(sql`e.received_at >= ${filters.from}::timestamptz`);
-  if (filters.to) conditions.push(sql`e.received_at < ${filters.to}::timestamptz`);
-  if (filters.question && filters.value !== undefined) {
-    // Split by Postgres, not written as an array literal: 'a//b' or 'a/' would be a malformed literal.
-    const path = sql`string_to_array(${filters.question}, '/')`;
-    conditions.push(
-      sql`(e.answers #>> ${path} = ${filters.value} or ${filters.value} = any(string_to_array(e.answers #>> ${path}, ' ')))`,
-    );
-  }
-  return sql.join(conditions, sql` and `);
+  return sql.join(
+    responseConditions({ ...filters, formId, submittedBy: ownOnly ?? filters.submittedBy }),
+    sql` and `,
+  );
 }
 
 /** One value per response (`#>>`), or per repeat instance (jsonpath), with when it was received. */

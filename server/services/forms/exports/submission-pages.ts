@@ -1,3 +1,4 @@
+import { responseConditions } from '../response-filter';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Answers } from '../../../../contract/forms/answers';
 import type { DbExecutor } from '../../../db';
@@ -38,15 +39,10 @@ const iso = (column: SQL, unit: 'MS' | 'US') =>
   sql`to_char(${column} at time zone 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${unit}"Z"'`)})`;
 
 function conditions(filter: SubmissionFilter): SQL {
-  const where: SQL[] = [
-    sql`e.form_id = ${filter.formId}`,
-    sql`e.received_at <= ${filter.asOf.toISOString()}::timestamptz`,
-  ];
-  if (filter.submittedBy) where.push(sql`e.submitted_by = ${filter.submittedBy}`);
-  if (filter.reviewStatus) where.push(sql`e.review_status = ${filter.reviewStatus}`);
-  if (filter.from) where.push(sql`e.received_at >= ${filter.from}::timestamptz`);
-  if (filter.to) where.push(sql`e.received_at < ${filter.to}::timestamptz`);
-  return sql.join(where, sql` and `);
+  return sql.join(
+    [...responseConditions(filter), sql`e.received_at <= ${filter.asOf.toISOString()}::timestamptz`],
+    sql` and `,
+  );
 }
 
 /**
