@@ -5,6 +5,8 @@ import { getDashboardSummaryQueryOptions } from '@/features/dashboard/api/get-da
 import { getOpenApiDocumentQueryOptions } from '@/features/docs/api/get-openapi-document';
 import { getGrantsQueryOptions, grantsQueryKeys } from '@/features/grants/api/get-grants';
 import { billingQueryKeys } from '@/features/settings/api/get-subscription';
+import { publicDefinitionQueryOptions } from '@/features/data-collection/api/get-public-definition';
+import { formsQueryKeys } from '@/features/data-collection/api/query-keys';
 import { composeOfflinePolicy } from '@/lib/offline-registration';
 import { offlineFeatures } from './offline-features';
 
@@ -25,6 +27,9 @@ describe("the features' offline registrations", () => {
       billingQueryKeys.subscription(),
       billingQueryKeys.history(),
       getOpenApiDocumentQueryOptions().queryKey,
+      publicDefinitionQueryOptions('f1').queryKey,
+      formsQueryKeys.lists(),
+      formsQueryKeys.detail('f1'),
     ];
     for (const key of persisted) expect(policy.isPersistableKey(key), JSON.stringify(key)).toBe(true);
     for (const key of [
@@ -42,7 +47,7 @@ describe("the features' offline registrations", () => {
     expect(policy.isFilteredList(getBlogPagesQueryOptions({ category: 'Impact' }).queryKey)).toBe(true);
   });
 
-  it("keep the grants and blogs workers' caches at logout: their answers are public", () => {
-    expect([...policy.sharedCaches].sort()).toEqual(['api-blogs', 'api-grants']);
+  it("keep the grants', blogs' and published forms' worker caches at logout: their answers are public", () => {
+    expect([...policy.sharedCaches].sort()).toEqual(['api-blogs', 'api-form-definitions', 'api-grants']);
   });
 });
