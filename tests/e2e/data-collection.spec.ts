@@ -40,21 +40,23 @@ async function buildForm(page: Page, title: string) {
   await page.goto('/data-collection/forms/new');
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Create form' }).click();
-  const add = async (type: string) => {
+  const add = async (type: string, defaultName: RegExp) => {
     await page.getByRole('button', { name: 'Add question' }).click();
     await page
       .getByRole('dialog', { name: 'Add a question' })
       .getByRole('button', { name: type, exact: true })
       .click();
+    // The editor has moved to the new question before anything is typed into it.
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(defaultName);
   };
   const named = async (name: string, label: string) => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await page.getByRole('textbox', { name: 'Label', exact: true }).fill(label);
   };
-  await add('Text');
+  await add('Text', /^text_\d+$/);
   await named('village', 'Village');
   await page.getByRole('checkbox', { name: 'Required' }).check();
-  await add('Select one');
+  await add('Select one', /^select_one_\d+$/);
   await named('has_children', 'Children in the household?');
   await page.getByRole('checkbox', { name: 'Required' }).check();
   const choices = page.getByRole('list', { name: /Choices of/ });
@@ -66,7 +68,7 @@ async function buildForm(page: Page, title: string) {
     await choice.getByRole('textbox', { name: 'Choice name' }).fill(name!);
     await choice.getByRole('textbox', { name: 'Choice label' }).fill(label!);
   }
-  await add('Repeat');
+  await add('Repeat', /^repeat_\d+$/);
   await named('child', 'Child');
   const when = page.getByRole('group', { name: 'Show this question only when…' });
   await when.getByRole('button', { name: 'Add rule' }).click();
@@ -76,7 +78,7 @@ async function buildForm(page: Page, title: string) {
   await when.getByRole('combobox', { name: 'Value' }).selectOption({ label: 'Yes' });
   await expect(when.getByText("${has_children} = 'yes'")).toBeVisible();
   // Added while the repeat is selected, the question goes inside it.
-  await add('Text');
+  await add('Text', /^text_\d+$/);
   await named('child_name', 'Child’s name');
   await page.getByRole('checkbox', { name: 'Required' }).check();
   // The live preview runs the fill page's engine: the repeat shows once the answer asks for it.

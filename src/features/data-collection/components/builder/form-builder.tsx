@@ -76,9 +76,12 @@ export function FormBuilder({ formId, permissions }: { formId: string; permissio
   if (status === 'error')
     return (
       <div className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">
+          {errorStatus(error) === 404 ? 'Form not found' : 'Form builder'}
+        </h1>
         <Alert tone="error">
           {errorStatus(error) === 404
-            ? 'Form not found.'
+            ? 'This form does not exist, or it belongs to another organisation.'
             : errorMessage(error, 'The form could not be loaded.')}
         </Alert>
         {errorStatus(error) !== 404 && (
