@@ -336,7 +336,10 @@ describe('FormBuilder', { timeout: 20_000 }, () => {
     await renderWithRouter(<FormBuilder formId="01GONE" permissions={staff} />, {
       path: '/data-collection/forms/01GONE',
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Form not found.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form not found' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This form does not exist, or it belongs to another organisation.',
+    );
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });
