@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Page } from '@playwright/test';
 import { demoPassword, demoUsers, expect, test } from './support/fixtures';
+import { outboxCount, queueSurveyResponses } from './support/queued-responses';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 /*
@@ -24,24 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.dispose();
 });
-
-const unsentCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('ngo-outbox');
-        open.onupgradeneeded = () => open.result.createObjectStore('entries');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('entries').objectStore('entries').count();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result);
-          };
-        };
-      }),
-  );
 
 async function rowsOf(formId: string) {
   const db = await PGlite.create(join(server.dataDir, 'pglite'));
@@ -80,53 +62,7 @@ test('1,000 responses queued offline arrive exactly once though the server is ki
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.context().setOffline(true);
-  await page.evaluate(
-    ({ formId, count }) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('ngo-outbox');
-        open.onupgradeneeded = () => open.result.createObjectStore('entries');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction('entries', 'readwrite');
-          const store = tx.objectStore('entries');
-          for (let i = 0; i < count; i++) {
-            const id = crypto.randomUUID();
-            store.put(
-              {
-                id,
-                kind: 'form-response',
-                label: 'Form response',
-                method: 'POST',
-                url: `/forms/${formId}/submissions`,
-                body: {
-                  instanceId: id,
-                  version: 1,
-                  answers: {
-                    village: 'juru',
-                    respondent: `Respondent ${i}`,
-                    household_size: String((i % 9) + 1),
-                    water_source: 'piped',
-                  },
-                },
-                userId: null,
-                createdAt: 1_000 + i,
-                attempts: 0,
-                nextAttemptAt: 0,
-                status: 'pending',
-              },
-              id,
-            );
-          }
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { formId, count: RESPONSES },
-  );
+  await queueSurveyResponses(page, formId, RESPONSES);
   await page.reload();
   await expect(page.getByText(`${RESPONSES} unsent responses on this device.`)).toBeVisible();
 
@@ -134,7 +70,7 @@ test('1,000 responses queued offline arrive exactly once though the server is ki
     await page.context().setOffline(false);
     // Killed while sends are on their way: the one in flight may or may not have committed.
     await expect
-      .poll(() => unsentCount(page), { timeout: 120_000, intervals: [50] })
+      .poll(() => outboxCount(page), { timeout: 120_000, intervals: [50] })
       .toBeLessThanOrEqual(killAt);
     await server.stop('SIGKILL');
     await server.start();
@@ -142,7 +78,7 @@ test('1,000 responses queued offline arrive exactly once though the server is ki
     await page.context().setOffline(true);
   }
   await page.context().setOffline(false);
-  await expect.poll(() => unsentCount(page), { timeout: 180_000 }).toBe(0);
+  await expect.poll(() => outboxCount(page), { timeout: 180_000 }).toBe(0);
   await expect(page.getByText('No unsent responses on this device.')).toBeVisible();
 
   await server.stop();

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page, Request } from '@playwright/test';
+import { outboxCount, queueSurveyResponses } from '../e2e/support/queued-responses';
 import { controlIdOf, REPEAT_FIRST_CHILD, REPEAT_LABEL, REPEAT_NAME, typingPlan } from './forms-bench-forms';
 
 /*
@@ -260,24 +261,6 @@ export async function repeatRound(
   }
 }
 
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('ngo-outbox');
-        open.onupgradeneeded = () => open.result.createObjectStore('entries');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('entries').objectStore('entries').count();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result);
-          };
-        };
-      }),
-  );
-
 /**
  * 1,000 responses of the demo form put into the page's outbox store while offline, as the fill page
  * queues them (tests/e2e/data-collection-durability.spec.ts); then online, and the time until the
@@ -296,53 +279,7 @@ export async function flushRun(
     await page.getByText('No unsent responses on this device.').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
-    await page.evaluate(
-      ({ formId, count }) =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('ngo-outbox');
-          open.onupgradeneeded = () => open.result.createObjectStore('entries');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            const tx = db.transaction('entries', 'readwrite');
-            const store = tx.objectStore('entries');
-            for (let i = 0; i < count; i++) {
-              const id = crypto.randomUUID();
-              store.put(
-                {
-                  id,
-                  kind: 'form-response',
-                  label: 'Form response',
-                  method: 'POST',
-                  url: `/forms/${formId}/submissions`,
-                  body: {
-                    instanceId: id,
-                    version: 1,
-                    answers: {
-                      village: ['nyamata', 'gashora', 'juru', 'mayange', 'ruhuha'][i % 5],
-                      respondent: `Respondent ${i}`,
-                      household_size: String((i % 9) + 1),
-                      water_source: 'piped',
-                    },
-                  },
-                  userId: null,
-                  createdAt: 1_000 + i,
-                  attempts: 0,
-                  nextAttemptAt: 0,
-                  status: 'pending',
-                },
-                id,
-              );
-            }
-            tx.oncomplete = () => {
-              db.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-      { formId, count },
-    );
+    await queueSurveyResponses(page, formId, count);
     if ((await outboxCount(page)) !== count)
       throw new Error('The outbox does not hold the queued responses.');
     const started = performance.now();
