@@ -3,6 +3,7 @@ import { pageQuery } from '../paging';
 import { instantOrBlank, opaqueId, text } from '../storable';
 import { answers } from './answers';
 import { formDefinition } from './definition';
+import { submissionMedia } from './media';
 
 /** The bodies and answers of /api/forms (issue 14). */
 
@@ -49,11 +50,12 @@ export const publicFormDefinition = z.object({
 });
 export type PublicFormDefinition = z.infer<typeof publicFormDefinition>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An instance id: the UUID a device makes when an instance starts (also a response file's `instanceId`). */
+export const INSTANCE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const submissionBody = z.object({
   /** Made by the device when the instance starts (a UUID); the server's idempotency key. */
-  instanceId: text('Instance id').regex(UUID, 'Instance id must be a UUID.'),
+  instanceId: text('Instance id').regex(INSTANCE_ID_PATTERN, 'Instance id must be a UUID.'),
   version: z.number({ error: 'Version must be a number.' }).int().min(1),
   answers,
   /** When the instance was finished on the device. */
@@ -72,6 +74,8 @@ export const submission = z.object({
   reviewStatus: z.enum(reviewStatuses),
   reviewComment: z.string().nullable(),
   updatedAt: z.string(),
+  /** Each file its answers name (media questions, in groups and repeats too), in question order. */
+  media: z.array(submissionMedia),
 });
 export type Submission = z.infer<typeof submission>;
 

@@ -3,7 +3,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { ApiError } from '../services/api-error';
 import type { FileStorage } from '../services/storage/file-storage';
-import { etagMatches } from './etag';
+import { hasThumbnail, thumbnailOf, THUMBNAIL_PX } from '../services/storage/thumbnails';
+import { etagMatches, PER_USER } from './etag';
 
 /*
  * Answers a user's file (issue 13, ADR 0030): whole or one byte range (RFC 9110 §14), revalidated by
@@ -103,4 +104,26 @@ export async function fileResponse(c: Context, storage: FileStorage, file: Store
   }
   c.header('Content-Length', String(file.sizeBytes));
   return c.body(body, 200);
+}
+
+const noThumbnail = () => new ApiError(404, 'This file has no thumbnail.', { code: 'no_thumbnail' });
+
+/**
+ * A picture's thumbnail (services/storage/thumbnails.ts: WebP, made on first request), revalidated by
+ * the file's checksum: 200, 304, or 404 `no_thumbnail` for a file that has none.
+ */
+export async function thumbnailResponse(
+  c: Context,
+  storage: FileStorage,
+  file: StoredFile,
+): Promise<Response> {
+  const etag = `"${file.sha256}-t${THUMBNAIL_PX}"`;
+  c.header('Cache-Control', PER_USER);
+  if (!hasThumbnail(file)) throw noThumbnail();
+  c.header('ETag', etag);
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  const thumbnail = await thumbnailOf(storage, file);
+  if (!thumbnail) throw noThumbnail();
+  c.header('Content-Type', 'image/webp');
+  return c.body(new Uint8Array(thumbnail), 200);
 }

@@ -7,6 +7,8 @@ const basePolicy = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  // A recording or video taken for a form plays back from the device (an object URL) before it is sent.
+  mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   manifestSrc: ["'self'"],
@@ -98,8 +100,13 @@ function headerSets(connectOrigins: string[], scriptHashes: string[]) {
   };
 }
 
-/** The path that answers a user's uploaded bytes (GET /api/files/{fileId}/content). */
-export const isUserFilePath = (path: string) => /^\/api\/files\/[^/]+\/content\/?$/.test(path);
+/**
+ * The paths that answer a user's uploaded bytes: GET /api/files/{fileId}/content, and a response's file
+ * (GET /api/forms/{formId}/submissions/{submissionId}/media/{name}), uploaded by anyone with the link.
+ */
+export const isUserFilePath = (path: string) =>
+  /^\/api\/files\/[^/]+\/content\/?$/.test(path) ||
+  /^\/api\/forms\/[^/]+\/submissions\/[^/]+\/media\/[^/]+$/.test(path);
 
 /**
  * The users' files policy, set by a handler whose path also answers pages (a share link's download,

@@ -45,7 +45,7 @@ export function tusClient(fetcher: Fetcher | TestApp) {
      * then sent with the Content-Length `declared`.
      */
     patch(
-      token: string,
+      token: string | undefined,
       location: string,
       offset: number,
       body: Uint8Array | ReadableStream<Uint8Array>,
@@ -64,10 +64,10 @@ export function tusClient(fetcher: Fetcher | TestApp) {
         ...(!(body instanceof Uint8Array) && { duplex: 'half' }),
       } as RequestInit);
     },
-    head(token: string, location: string) {
+    head(token: string | undefined, location: string) {
       return send(location, { method: 'HEAD', headers: tusHeaders(token) });
     },
-    remove(token: string, location: string) {
+    remove(token: string | undefined, location: string) {
       return send(location, { method: 'DELETE', headers: tusHeaders(token) });
     },
   };

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { demoPassword, demoUsers, expect, test, waitForApp } from './support/fixtures';
 
 // The fill page works offline through the service worker (playwright.config.ts blocks it elsewhere).
@@ -22,8 +23,17 @@ async function controlledBy(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-async function fillOne(page: Page, village: string, children: string[]) {
+async function fillOne(page: Page, village: string, children: string[], photo?: Buffer) {
   await page.getByLabel('Village *').fill(village);
+  if (photo) {
+    const question = page.getByRole('group', { name: 'House photo' });
+    await question
+      .getByLabel('Take or choose a photo')
+      .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // Made smaller on the phone and kept there before it is queued with the response.
+    await expect(question.getByRole('img', { name: 'House photo: the picture taken' })).toBeVisible();
+    await expect(question.getByText(/Kept on this device \(\d+ KB\)/)).toBeVisible();
+  }
   await page.getByRole('radio', { name: children.length ? 'Yes' : 'No' }).check();
   for (const [i, name] of children.entries()) {
     await page.getByRole('button', { name: i === 0 ? 'Add Child' : 'Add another Child' }).click();
@@ -68,6 +78,8 @@ async function buildForm(page: Page, title: string) {
     await choice.getByRole('textbox', { name: 'Choice name' }).fill(name!);
     await choice.getByRole('textbox', { name: 'Choice label' }).fill(label!);
   }
+  await add('Photo', /^image_\d+$/);
+  await named('house_photo', 'House photo');
   await add('Repeat', /^repeat_\d+$/);
   await named('child', 'Child');
   const when = page.getByRole('group', { name: 'Show this question only when…' });
@@ -125,7 +137,13 @@ test.describe('Data collection', () => {
     await expect(page.getByText('1 unsent response on this device.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Fill again' }).click();
-    await fillOne(page, 'Gashora', []);
+    // A 12-megapixel camera picture, as a phone takes one.
+    const camera = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: { r: 40, g: 120, b: 200 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    await fillOne(page, 'Gashora', [], camera);
     await page.getByRole('button', { name: 'Fill again' }).click();
 
     // A half-filled response survives a reload with no connection.
@@ -149,9 +167,13 @@ test.describe('Data collection', () => {
 
     await page.context().setOffline(false);
     await expect(page.getByText('No unsent responses on this device.')).toBeVisible({ timeout: 30_000 });
+    // The photo follows its response through the resumable upload, and then leaves the device.
+    await expect(page.getByText(/waiting to upload/)).toHaveCount(0, { timeout: 30_000 });
     const listed = await request.get(`/api/forms/${formId}/submissions?limit=100`, { headers: auth });
     const rows = (await listed.json()) as {
-      answers: { village: string; child?: { child_name: string }[] };
+      id: string;
+      answers: { village: string; house_photo?: string; child?: { child_name: string }[] };
+      media: { name: string; received: boolean; contentType: string | null }[];
     }[];
     expect(rows.map((r) => r.answers.village).sort()).toEqual([
       'Gashora',
@@ -164,6 +186,21 @@ test.describe('Data collection', () => {
       { child_name: 'Aline' },
       { child_name: 'Eric' },
     ]);
+    const withPhoto = rows.filter((r) => r.media.length > 0);
+    expect(withPhoto.map((r) => r.answers.village)).toEqual(['Gashora']);
+    const [photo] = withPhoto[0]!.media;
+    expect(photo).toMatchObject({
+      name: withPhoto[0]!.answers.house_photo,
+      received: true,
+      contentType: 'image/jpeg',
+    });
+    const arrived = await request.get(
+      `/api/forms/${formId}/submissions/${withPhoto[0]!.id}/media/${encodeURIComponent(photo!.name)}`,
+      { headers: auth },
+    );
+    expect(arrived.status()).toBe(200);
+    const size = await sharp(await arrived.body()).metadata();
+    expect([size.width, size.height]).toEqual([1600, 1200]);
     await context.close();
 
     // The CSV export: one row per response, the repeat in its own table keyed to its response.
@@ -176,6 +213,11 @@ test.describe('Data collection', () => {
     const [header, ...lines] = await csv();
     const village = header!.indexOf('village');
     expect(lines.map((l) => l[village]).sort()).toEqual(['Gashora', 'Juru', 'Mayange', 'Nyamata', 'Ruhuha']);
+    // The photo is a link to the file, which the export's reader opens with their access.
+    const gashora = lines.find((l) => l[village] === 'Gashora')!;
+    expect(gashora[header!.indexOf('house_photo')]).toContain(
+      `/api/forms/${formId}/submissions/${withPhoto[0]!.id}/media/`,
+    );
     const [childHeader, ...children] = await csv('?repeat=child');
     const childName = childHeader!.findIndex((h) => h.endsWith('child_name'));
     expect(children.map((l) => l[childName]).sort()).toEqual(['Aline', 'Diane', 'Eric', 'Jean']);

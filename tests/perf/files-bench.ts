@@ -7,7 +7,7 @@
  *   BENCH_ROUND_S seconds interleaved with the same request on an empty folder (the baseline: what
  *   the request costs whatever the folder holds); p95 medians over BENCH_RUNS rounds, with the spread.
  * - Upload throughput: the same random bytes sent as a resumable (tus) upload as the client sends
- *   it (src/features/storage/tus-chunking.ts), and as one plain PUT to a bare Node server, a process
+ *   it (src/lib/uploads/tus-chunking.ts), and as one plain PUT to a bare Node server, a process
  *   of its own, that streams the body to a file on the same disk (plain-put-server.mjs); interleaved,
  *   BENCH_RUNS rounds after one unmeasured warm-up, the medians' ratio. Beside it, for context, 8 MiB
  *   through the product both ways: its single-request upload and the resumable one.
@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { FIRST_CHUNK_BYTES, nextChunkSize } from '../../src/features/storage/chunk-size';
+import { FIRST_CHUNK_BYTES, nextChunkSize } from '../../src/lib/uploads/chunk-size';
 import { startServerProcess } from '../e2e/support/server-process';
 import { writePerformanceSection } from './performance-report';
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:upload-2g`: issue 13's "a 20 MB upload over simulated Regular 2G with 3 connection
  * drops completes with ≤ 1.2× the bytes of the file". The upload is sent as the screen sends it
- * (tus-js-client with the screen's own options: src/features/storage/tus-chunking.ts)
+ * (tus-js-client with the screen's own options: src/lib/uploads/tus-chunking.ts)
  * through a proxy that holds the upstream to Regular 2G (50 kbit/s up, 300 ms of latency, as Chrome's
  * preset) and cuts every connection three times, at a quarter, a half and three quarters of the
  * file. The bytes the proxy forwards upstream (request lines, headers and bodies, re-sent parts
@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Socket } from 'node:net';
 import { Upload } from 'tus-js-client';
-import { adaptiveChunks } from '../../src/features/storage/tus-chunking';
+import { adaptiveChunks } from '../../src/lib/uploads/tus-chunking';
 import { startServerProcess } from '../e2e/support/server-process';
 import { writePerformanceSection } from './performance-report';
 

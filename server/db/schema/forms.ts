@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } f
 import type { Answers } from '../../../contract/forms/answers';
 import type { FormDefinition } from '../../../contract/forms/definition';
 import { ngos } from './ngos';
+import { files, folders } from './storage';
 import { users } from './users';
 
 /**
@@ -28,6 +29,9 @@ export const forms = pgTable(
     // Kept up to date with each submission, so the forms list needs no count over the responses.
     responseCount: integer('response_count').notNull().default(0),
     lastSubmissionAt: timestamp('last_submission_at', { withTimezone: true }),
+    // The Cloud Storage folder its responses' files go to: made on the first file, made again when
+    // it was trashed or purged (server/routes/uploads/form-media.service.ts).
+    mediaFolderId: text('media_folder_id').references(() => folders.id, { onDelete: 'set null' }),
   },
   (t) => [index('forms_ngo_idx').on(t.ngoId, t.updatedAt)],
 );
@@ -106,4 +110,29 @@ export const formSubmissionEdits = pgTable(
     comment: text('comment'),
   },
   (t) => [index('form_submission_edits_idx').on(t.submissionId, t.editedAt)],
+);
+
+/**
+ * A response's file (photo, audio, video, file, signature): its answer names it, and it arrives apart
+ * as a tus upload (contract/forms/media.ts), before or after the answers. One row per name of an
+ * instance, pointing at its latest upload; `file_id` is set in the transaction that completes it.
+ * `upload_id` has no foreign key: finished upload rows are forgotten after a week, the file stays.
+ */
+export const formMedia = pgTable(
+  'form_media',
+  {
+    id: text('id').primaryKey(),
+    ngoId: text('ngo_id')
+      .notNull()
+      .references(() => ngos.id, { onDelete: 'cascade' }),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    name: text('name').notNull(),
+    uploadId: text('upload_id').notNull().unique('form_media_upload_key'),
+    fileId: text('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('form_media_name_key').on(t.formId, t.instanceId, t.name)],
 );

@@ -16,9 +16,8 @@ import {
 } from '../../../contract/files';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
 import type { AppBindings, AppDeps } from '../../http/context';
-import { etagMatches, PER_USER } from '../../http/etag';
-import { hasThumbnail, thumbnailOf, THUMBNAIL_PX } from '../../services/storage/thumbnails';
-import { fileResponse } from '../../http/file-download';
+import { PER_USER } from '../../http/etag';
+import { fileResponse, thumbnailResponse } from '../../http/file-download';
 import { idempotency } from '../../http/idempotency';
 import {
   bearer,
@@ -219,7 +218,6 @@ export function createFilesRouter(deps: AppDeps) {
     },
   });
 
-  const noThumbnail = () => new ApiError(404, 'This file has no thumbnail.', { code: 'no_thumbnail' });
   const thumbnailRoute = createRoute({
     method: 'get',
     path: '/{fileId}/thumbnail',
@@ -339,15 +337,7 @@ export function createFilesRouter(deps: AppDeps) {
       })
       .openapi(thumbnailRoute, async (c) => {
         const file = await readableFile(c.var.db, c.var.tenant, c.req.valid('param').fileId);
-        const etag = `"${file.sha256}-t${THUMBNAIL_PX}"`;
-        c.header('Cache-Control', PER_USER);
-        if (!hasThumbnail(file)) throw noThumbnail();
-        c.header('ETag', etag);
-        if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never;
-        const thumbnail = await thumbnailOf(deps.storage, file);
-        if (!thumbnail) throw noThumbnail();
-        c.header('Content-Type', 'image/webp');
-        return c.body(new Uint8Array(thumbnail), 200) as never;
+        return (await thumbnailResponse(c, deps.storage, file)) as never;
       })
       .openapi(updateRoute, async (c) => {
         const body = c.req.valid('json');

@@ -42,3 +42,30 @@ export const householdSurvey = {
     ],
   },
 } satisfies FormDefinition;
+
+/** A form whose answers name files: a photo, a signature, a group's document and a repeat's clips. */
+export const photoSurvey = {
+  title: 'Borehole check',
+  languages: ['default'],
+  questions: [
+    { name: 'site', type: 'text', label: { default: 'Site' }, required: 'true()' },
+    { name: 'photo', type: 'image', label: { default: 'Photo' } },
+    { name: 'signature', type: 'image', appearance: 'signature', label: { default: 'Signature' } },
+    {
+      name: 'paperwork',
+      type: 'group',
+      label: { default: 'Paperwork' },
+      children: [{ name: 'permit', type: 'file', label: { default: 'Permit' } }],
+    },
+    {
+      name: 'visit',
+      type: 'repeat',
+      label: { default: 'Visits' },
+      children: [
+        { name: 'clip', type: 'audio', label: { default: 'Voice note' } },
+        { name: 'note', type: 'text', label: { default: 'Note' } },
+      ],
+    },
+  ],
+  choices: {},
+} satisfies FormDefinition;

@@ -12,9 +12,11 @@ import {
   type Submission,
 } from '../../../contract/forms/api';
 import { can } from '../../../contract/permissions';
+import { NAME_MAX_CHARS } from '../../../contract/files';
 import { text } from '../../../contract/storable';
 import { optionalAuth, requireAuth, requirePermission } from '../../http/auth-middleware';
 import { clientIp } from '../../http/client-ip';
+import { fileResponse, thumbnailResponse } from '../../http/file-download';
 import type { AppDeps } from '../../http/context';
 import { bearer, errors, jsonBody, jsonResponse } from '../../http/openapi-helpers';
 import { pagedJson, pagedListingNote, pagedListResponses, splitPageQuery } from '../../http/paged-listing';
@@ -28,6 +30,7 @@ import {
   submissionHistoryOf,
   submitResponse,
 } from './submissions.service';
+import { responseMediaFile } from './submission-media.service';
 
 const tags = ['Form responses'];
 
@@ -133,6 +136,35 @@ export function createSubmissionsRouter(deps: AppDeps) {
     responses: { 200: jsonResponse(submission, 'The response'), ...errors(400, 401, 403, 404) },
   });
 
+  const mediaRoute = createRoute({
+    method: 'get',
+    path: '/{formId}/submissions/{submissionId}/media/{name}',
+    tags,
+    summary: 'A file of a response (a photo, audio, video, file or signature), or its thumbnail',
+    description:
+      'Whoever may read the response may read its files (a volunteer, their own responses’ only). `name` is the ' +
+      'answer’s value, as each `media` entry of the response names it. The bytes are answered as every stored ' +
+      'file is (GET /api/files/{fileId}/content): `Content-Disposition: attachment`, one `Range`, the SHA-256 ' +
+      'as ETag, a sandboxing Content-Security-Policy. `thumbnail=1` answers a picture’s WebP thumbnail (404 ' +
+      '`no_thumbnail` for other files). A file not arrived yet is a 404 `media_not_received`; a name the ' +
+      'response does not hold, a 404.',
+    security: bearer,
+    middleware: [auth, requirePermission('forms:read')] as const,
+    request: {
+      params: submissionIdParams.extend({ name: text('File name').min(1).max(NAME_MAX_CHARS) }),
+      query: z.object({ thumbnail: z.enum(['0', '1']).optional() }),
+    },
+    responses: {
+      200: {
+        description: 'The bytes, or the thumbnail (image/webp)',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
+      206: { description: 'The range asked for (Content-Range)' },
+      304: { description: 'Not modified: the ETag in If-None-Match is current' },
+      ...errors(401, 403, 404, 416),
+    },
+  });
+
   /** A member without responses:read (a volunteer) reads only their own responses. */
   const ownOnly = (user: { id: string; role: string }) => (can(user.role, 'responses:read') ? null : user.id);
 
@@ -173,6 +205,21 @@ export function createSubmissionsRouter(deps: AppDeps) {
         await getSubmission(c.var.db, c.var.tenant, formId, submissionId, ownOnly(c.var.user)),
         200,
       );
+    })
+    .openapi(mediaRoute, async (c) => {
+      const { formId, submissionId, name } = c.req.valid('param');
+      const file = await responseMediaFile(
+        c.var.db,
+        c.var.tenant,
+        formId,
+        submissionId,
+        name,
+        ownOnly(c.var.user),
+      );
+      // The bytes are typed by the OpenAPI document, not by Hono's JSON inference.
+      if (c.req.valid('query').thumbnail === '1')
+        return (await thumbnailResponse(c, deps.storage, file)) as never;
+      return (await fileResponse(c, deps.storage, file)) as never;
     })
     .openapi(historyRoute, async (c) => {
       const { formId, submissionId } = c.req.valid('param');

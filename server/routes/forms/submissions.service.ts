@@ -17,9 +17,9 @@ import { checkSubmission } from '../../services/forms/form-engines';
 import { newId } from '../../services/ids';
 import { readJsonPage, sortKey, type JsonPage } from '../../services/keyset-paging';
 import { responseConditions } from '../../services/forms/response-filter';
+import { mediaOfResponses } from '../../services/forms/response-media';
+import { formClosed, formNotFound } from './form-errors';
 import { canonicalJson } from './forms.service';
-
-const notFound = () => new ApiError(404, 'Form not found.');
 
 export interface Submitter {
   id: string;
@@ -64,12 +64,11 @@ export async function submitResponse(
     .from(forms)
     .where(eq(forms.id, formId))
     .limit(1);
-  if (!form || form.publishedVersion === null) throw notFound();
+  if (!form || form.publishedVersion === null) throw formNotFound();
   const hash = bodyHash(body);
   const existing = await findInstance(db, formId, body.instanceId);
   if (existing) return answerExisting(db, existing, hash);
-  if (form.status !== 'open')
-    throw new ApiError(409, 'This form is closed and takes no more responses.', { code: 'form_closed' });
+  if (form.status !== 'open') throw formClosed();
   const [version] = await db
     .select({ definition: formVersions.definition })
     .from(formVersions)
@@ -151,21 +150,31 @@ async function answerExisting(
 }
 
 async function readSubmission(db: DbExecutor, id: string): Promise<Submission> {
-  const result = await db.execute<{ item: string }>(
-    sql`select ${submissionItem} as item from form_submissions e where e.id = ${id}`,
+  const result = await db.execute<{ item: string; form_id: string }>(
+    sql`select ${submissionItem} as item, e.form_id from form_submissions e where e.id = ${id}`,
   );
-  const item = result.rows[0]?.item;
-  if (!item) throw new ApiError(404, 'Response not found.');
-  return JSON.parse(item) as Submission;
+  const row = result.rows[0];
+  if (!row) throw new ApiError(404, 'Response not found.');
+  const [submission] = await withMedia(db, row.form_id, [JSON.parse(row.item) as SubmissionRecord]);
+  return submission!;
 }
 
-async function readableForm(db: DbExecutor, tenant: Tenant, formId: string) {
+/** A response as submissionItem writes it: everything but its media, which come from form_media. */
+type SubmissionRecord = Omit<Submission, 'media'>;
+
+/** Responses of one form with their media: one query for all of them (response-media.ts). */
+async function withMedia(db: DbExecutor, formId: string, items: SubmissionRecord[]): Promise<Submission[]> {
+  const media = await mediaOfResponses(db, formId, items);
+  return items.map((item, i) => ({ ...item, media: media[i] ?? [] }));
+}
+
+export async function readableForm(db: DbExecutor, tenant: Tenant, formId: string) {
   const [form] = await db
     .select({ id: forms.id, ngoId: forms.ngoId })
     .from(forms)
     .where(and(eq(forms.id, formId), tenant.readable(forms.ngoId)))
     .limit(1);
-  if (!form) throw notFound();
+  if (!form) throw formNotFound();
   return form;
 }
 
@@ -183,7 +192,7 @@ export async function listSubmissions(
 ): Promise<JsonPage> {
   await readableForm(db, tenant, formId);
   const conditions = responseConditions({ ...filters, formId, submittedBy: ownOnly ?? filters.submittedBy });
-  return readJsonPage(
+  const found = await readJsonPage(
     db,
     {
       from: sql`form_submissions e`,
@@ -193,6 +202,8 @@ export async function listSubmissions(
     },
     { listing: 'form-submissions', filters: { ...filters, formId, own: ownOnly }, page, reuse: false },
   );
+  const items = JSON.parse(found.json) as SubmissionRecord[];
+  return { ...found, json: JSON.stringify(await withMedia(db, formId, items)) };
 }
 
 async function ownSubmission(

@@ -1,20 +1,16 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Server, type ServerOptions } from '@tus/server';
 import { ERRORS, Metadata } from '@tus/utils';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { errorBody } from '../../../contract/errors';
 import { itemName } from '../../../contract/files';
-import {
-  UPLOAD_CHUNK_MAX_BYTES,
-  UPLOAD_EXPIRY_HOURS,
-  UPLOAD_FILE_ID_HEADER,
-  UPLOAD_MAX_BYTES,
-} from '../../../contract/uploads';
+import { UPLOAD_EXPIRY_HOURS, UPLOAD_FILE_ID_HEADER, UPLOAD_MAX_BYTES } from '../../../contract/uploads';
+import { FORM_MEDIA_METADATA } from '../../../contract/forms/media';
 import { requireAuth, requirePermission } from '../../http/auth-middleware';
+import { clientIp } from '../../http/client-ip';
 import type { AppBindings, AppDeps } from '../../http/context';
 import { withNodeBody } from '../../http/node-body';
 import { ApiError } from '../../services/api-error';
+import { enforceRateLimits } from '../../services/rate-limit';
 import { uploadLockerFor } from '../../services/storage/upload-locker';
 import { uploadBackendFor, type UploadBackend, type UploadsDeps } from '../../services/storage/upload-store';
 import { callerOf } from '../files/files.routes';
@@ -24,6 +20,13 @@ import {
   inspectingWrites,
   type InspectAlong,
 } from '../../services/storage/inspect-along';
+import {
+  formMediaCallerOf,
+  formMediaTargetOf,
+  forgetFormMediaUpload,
+  startFormMediaUpload,
+  type FormMediaTarget,
+} from './form-media.service';
 import { completeUpload, createUpload, ownUpload, releaseUpload, type UploadRow } from './uploads.service';
 
 /** Mounted at this path; app.ts gives it the chunk's body limit instead of the JSON one. */
@@ -40,7 +43,15 @@ interface UploadRequest {
   completedId?: string;
 }
 
-const TUS_VERSION = '1.0.0';
+export const TUS_VERSION = '1.0.0';
+
+/*
+ * Responses' files started without a token, per address: twice the responses' own limit
+ * (SUBMISSIONS_PER_IP), since a phone flushing a day's queue sends a photo or two with each response
+ * from behind a village's shared address; it only stops a script flooding an open form.
+ */
+export const FORM_MEDIA_PER_IP = { max: 6_000, windowSeconds: 600 };
+
 const uploadIdPattern = /^[A-Za-z0-9]{1,64}$/;
 
 const notFound = () => new ApiError(404, 'Upload not found.', { code: 'not_found' });
@@ -216,30 +227,51 @@ function declaredLength(c: Context<AppBindings>): number {
   return length;
 }
 
-/** Upload-Metadata's filename (required, checked as every item name) and folderId (optional). */
-function placeOf(c: Context<AppBindings>): { name: string; folderId: string | null } {
-  let metadata: Record<string, string | null> = {};
+type UploadMetadata = Record<string, string | null>;
+
+/** Upload-Metadata's pairs (400 when it is not a tus metadata list). */
+function metadataOf(c: Context<AppBindings>): UploadMetadata {
   const header = c.req.header('upload-metadata')?.trim();
   try {
-    if (header) metadata = Metadata.parse(header) ?? {};
+    return (header && Metadata.parse(header)) || {};
   } catch {
     throw new ApiError(400, 'Upload-Metadata is not a list of "key base64value" pairs.', {
       code: 'invalid_upload_request',
     });
   }
+}
+
+/** Whether a creation names a form (a response's file, which needs no token). */
+function namesForm(c: Context<AppBindings>): boolean {
+  try {
+    return Object.hasOwn(metadataOf(c), FORM_MEDIA_METADATA.formId);
+  } catch {
+    // Not metadata at all: answered as before, the token first.
+    return false;
+  }
+}
+
+/** Upload-Metadata's filename, required and checked as every item name. */
+function fileNameOf(metadata: UploadMetadata): string {
   const name = itemName('Name').safeParse(metadata.filename ?? '');
   if (!name.success)
     throw new ApiError(400, 'Some fields are invalid.', {
       code: 'validation_failed',
       fields: { filename: name.error.issues[0]?.message ?? 'Name is invalid.' },
     });
+  return name.data;
+}
+
+/** Upload-Metadata's filename and folderId (optional). */
+function placeOf(metadata: UploadMetadata): { name: string; folderId: string | null } {
+  const name = fileNameOf(metadata);
   const folderId = metadata.folderId?.trim() || null;
   if (folderId !== null && !uploadIdPattern.test(folderId))
     throw new ApiError(400, 'Some fields are invalid.', {
       code: 'validation_failed',
       fields: { folderId: 'This folder does not exist or is in the trash.' },
     });
-  return { name: name.data, folderId };
+  return { name, folderId };
 }
 
 /** HEAD, PATCH and DELETE of an upload that is already a file: answered from its row. */
@@ -270,7 +302,12 @@ export function createUploadsRouter(deps: AppDeps) {
   const contexts = new WeakMap<Request, UploadRequest>();
   const along = createInspectAlong();
   const tus = tusServerOf(deps, contexts, along);
-  const auth = [requireAuth(deps), requirePermission('files:write')] as const;
+  const [authenticate, mayWrite] = [requireAuth(deps), requirePermission('files:write')];
+  const authenticated: MiddlewareHandler<AppBindings> = (c, next) =>
+    authenticate(c, async () => {
+      await mayWrite(c, next);
+    });
+  const trustProxy = deps.env.TRUST_PROXY === 'true';
 
   const run = async (c: Context<AppBindings>, context: UploadRequest) => {
     const { server, uploads } = await tus();
@@ -293,244 +330,151 @@ export function createUploadsRouter(deps: AppDeps) {
   router.options('/', async (c) => apiAnswer(await (await tus()).server.handleWeb(c.req.raw), deps));
   router.options('/:uploadId', async (c) => apiAnswer(await (await tus()).server.handleWeb(c.req.raw), deps));
 
-  router.post('/', ...auth, async (c) => {
-    requireTusVersion(c);
-    // Creation with upload (a first chunk in the POST) streams like a PATCH: its length is required.
-    if (c.req.header('content-type') === 'application/offset+octet-stream') requireContentLength(c);
-    const length = declaredLength(c);
-    const place = placeOf(c);
-    const caller = callerOf(c);
-    const row = await createUpload(c.var.db, caller, { ...place, length });
-    const context: UploadRequest = { caller, db: c.var.db, createdId: row.id };
-    let res: Response;
-    try {
-      res = await run(c, context);
-    } catch (err) {
-      await releaseUpload(c.var.db, row.id);
-      throw err;
-    }
-    if (res.status === 410 && context.fileId)
-      // A whole file in its creation request (creation-with-upload): tus looks the upload up again once
-      // it is finished, and finds its bytes gone, moved into the file. Created, and complete.
-      return apiAnswer(
-        new Response(null, {
-          status: 201,
-          headers: {
-            Location: `${UPLOADS_PATH}/${row.id}`,
-            'Upload-Offset': String(length),
-            [UPLOAD_FILE_ID_HEADER]: context.fileId,
-          },
-        }),
-        deps,
-      );
-    if (res.status !== 201 && !context.fileId) {
-      // Not created after all (a refused body, a lost store): nothing stays held.
-      await releaseUpload(c.var.db, row.id);
-      await (await tus()).uploads.backend.discard(row.id);
-    }
-    return apiAnswer(res, deps);
-  });
+  /** A response's file (form-media.service.ts): no token; the form's NGO acts through its creator. */
+  const startFormMedia = async (
+    c: Context<AppBindings>,
+    target: FormMediaTarget,
+    name: string,
+    length: number,
+  ) => {
+    await enforceRateLimits(
+      c.var.db,
+      [{ key: `form-media:${clientIp(c, trustProxy)}`, ...FORM_MEDIA_PER_IP }],
+      (wait) => `Too many files from this address. Try again in ${wait}.`,
+    );
+    const started = await startFormMediaUpload(c.var.db, target, { name, length });
+    if (started.replaced) await discardReplaced(started.replaced);
+    return started;
+  };
 
-  // Hono serves HEAD through GET routes (c.req.method stays HEAD); a plain GET has nothing to read here.
-  router.on(['GET', 'PATCH', 'DELETE'], '/:uploadId', ...auth, async (c) => {
-    if (c.req.method === 'GET') throw notFound();
-    requireTusVersion(c);
-    const id = c.req.param('uploadId');
-    if (!uploadIdPattern.test(id)) throw notFound();
-    const caller = callerOf(c);
-    const row = await ownUpload(c.var.db, caller, id);
-    if (!row) throw notFound();
-    if (row.completedAt) return completedAnswer(c, row);
-    if (row.expiresAt.getTime() <= Date.now())
-      throw new ApiError(
-        410,
-        `This upload expired (uploads not finished in ${UPLOAD_EXPIRY_HOURS} hours are removed); start it again.`,
-        {
-          code: 'upload_expired',
-        },
-      );
-    if (c.req.method === 'PATCH') requireContentLength(c);
-    const context: UploadRequest = { caller, db: c.var.db };
-    if (c.req.method === 'DELETE') along.forget(id);
-    const res = await run(c, context);
-    if (c.req.method === 'PATCH') along.settle(id, Number(res.headers.get('upload-offset') ?? NaN));
-    // Completed by another request meanwhile (its bytes are then gone from the tus store): say so.
-    const completedMeanwhile = async () => {
-      const now = await ownUpload(c.var.db, caller, id);
-      return now?.completedAt ? completedAnswer(c, now) : undefined;
-    };
-    if (c.req.method === 'DELETE' && (res.status === 204 || res.status === 404)) {
-      // Terminated (or its bytes were already gone): the hold is given back at once.
-      if (!(await releaseUpload(c.var.db, id))) {
-        const completed = await completedMeanwhile();
-        if (completed) return completed;
-      }
-      return apiAnswer(new Response(null, { status: 204 }), deps);
+  /** The bytes of an unfinished upload another one replaced: once any request still writing them lets go. */
+  const discardReplaced = async (id: string) => {
+    const { uploads } = await tus();
+    along.forget(id);
+    const lock = uploads.locker.newLock(id);
+    try {
+      await lock.lock(AbortSignal.timeout(uploads.locker.acquireTimeoutMs), () => {});
+    } catch {
+      deps.logger.warn({ uploadId: id }, 'a replaced upload’s bytes were left: its lock was not released');
+      return;
     }
-    // 404: its record is gone; 410: its bytes are (a completed upload's file is moved into storage).
-    if (res.status === 404 || res.status === 410) return (await completedMeanwhile()) ?? apiAnswer(res, deps);
-    return apiAnswer(res, deps);
-  });
+    try {
+      await uploads.backend.discard(id);
+    } finally {
+      await lock.unlock();
+    }
+  };
+
+  router.post(
+    '/',
+    (c, next) => (namesForm(c) ? next() : authenticated(c, next)),
+    async (c) => {
+      requireTusVersion(c);
+      // Creation with upload (a first chunk in the POST) streams like a PATCH: its length is required.
+      if (c.req.header('content-type') === 'application/offset+octet-stream') requireContentLength(c);
+      const length = declaredLength(c);
+      const metadata = metadataOf(c);
+      const target = formMediaTargetOf(metadata);
+      const { row, caller } = target
+        ? await startFormMedia(c, target, fileNameOf(metadata), length)
+        : {
+            row: await createUpload(c.var.db, callerOf(c), { ...placeOf(metadata), length }),
+            caller: callerOf(c),
+          };
+      // Not created after all: neither the hold nor a response's row for it stays.
+      const release = async () => {
+        if (target) await forgetFormMediaUpload(c.var.db, row.id);
+        await releaseUpload(c.var.db, row.id);
+      };
+      const context: UploadRequest = { caller, db: c.var.db, createdId: row.id };
+      let res: Response;
+      try {
+        res = await run(c, context);
+      } catch (err) {
+        await release();
+        throw err;
+      }
+      if (res.status === 410 && context.fileId)
+        // A whole file in its creation request (creation-with-upload): tus looks the upload up again once
+        // it is finished, and finds its bytes gone, moved into the file. Created, and complete.
+        return apiAnswer(
+          new Response(null, {
+            status: 201,
+            headers: {
+              Location: `${UPLOADS_PATH}/${row.id}`,
+              'Upload-Offset': String(length),
+              [UPLOAD_FILE_ID_HEADER]: context.fileId,
+            },
+          }),
+          deps,
+        );
+      if (res.status !== 201 && !context.fileId) {
+        // Not created after all (a refused body, a lost store): nothing stays held.
+        await release();
+        await (await tus()).uploads.backend.discard(row.id);
+      }
+      return apiAnswer(res, deps);
+    },
+  );
+
+  /** The caller of a response's upload sent without a token; any other upload needs one (401). */
+  const formMediaCaller = async (c: Context<AppBindings>, id: string) => {
+    const caller = uploadIdPattern.test(id) ? await formMediaCallerOf(c.var.db, id) : undefined;
+    if (!caller) throw new ApiError(401, 'Sign in to continue.');
+    return caller;
+  };
+
+  // Without a token, only a response's file (form-media.service.ts) is reachable, as its form's NGO.
+  const anonymous = (c: Context<AppBindings>) =>
+    c.req.header('authorization') === undefined && c.req.method !== 'GET';
+  // Hono serves HEAD through GET routes (c.req.method stays HEAD); a plain GET has nothing to read here.
+  router.on(
+    ['GET', 'PATCH', 'DELETE'],
+    '/:uploadId',
+    (c, next) => (anonymous(c) ? next() : authenticated(c, next)),
+    async (c) => {
+      if (c.req.method === 'GET') throw notFound();
+      requireTusVersion(c);
+      const id = c.req.param('uploadId');
+      const caller = anonymous(c) ? await formMediaCaller(c, id) : callerOf(c);
+      if (!uploadIdPattern.test(id)) throw notFound();
+      const row = await ownUpload(c.var.db, caller, id);
+      if (!row) throw notFound();
+      if (row.completedAt) return completedAnswer(c, row);
+      if (row.expiresAt.getTime() <= Date.now())
+        throw new ApiError(
+          410,
+          `This upload expired (uploads not finished in ${UPLOAD_EXPIRY_HOURS} hours are removed); start it again.`,
+          {
+            code: 'upload_expired',
+          },
+        );
+      if (c.req.method === 'PATCH') requireContentLength(c);
+      const context: UploadRequest = { caller, db: c.var.db };
+      if (c.req.method === 'DELETE') along.forget(id);
+      const res = await run(c, context);
+      if (c.req.method === 'PATCH') along.settle(id, Number(res.headers.get('upload-offset') ?? NaN));
+      // Completed by another request meanwhile (its bytes are then gone from the tus store): say so.
+      const completedMeanwhile = async () => {
+        const now = await ownUpload(c.var.db, caller, id);
+        return now?.completedAt ? completedAnswer(c, now) : undefined;
+      };
+      if (c.req.method === 'DELETE' && (res.status === 204 || res.status === 404)) {
+        // Terminated (or its bytes were already gone): the hold is given back at once, and a response's
+        // file is awaited again, counting against the response's files no more.
+        if (await releaseUpload(c.var.db, id)) await forgetFormMediaUpload(c.var.db, id);
+        else {
+          const completed = await completedMeanwhile();
+          if (completed) return completed;
+        }
+        return apiAnswer(new Response(null, { status: 204 }), deps);
+      }
+      // 404: its record is gone; 410: its bytes are (a completed upload's file is moved into storage).
+      if (res.status === 404 || res.status === 410)
+        return (await completedMeanwhile()) ?? apiAnswer(res, deps);
+      return apiAnswer(res, deps);
+    },
+  );
 
   return router;
-}
-
-const header = (description: string, required = true, pattern?: string) => ({
-  description,
-  required,
-  schema: { type: 'string' as const, ...(pattern && { pattern }) },
-});
-
-/**
- * The tus endpoints are not zod routes (tus speaks in headers); they are written into the OpenAPI
- * document by hand, so /api/openapi.json still documents every route.
- */
-export function registerUploadsOpenApi(registry: OpenAPIHono<AppBindings>['openAPIRegistry']) {
-  const tags = ['Uploads'];
-  const security = [{ bearerAuth: [] }];
-  const tusResumable = { name: 'Tus-Resumable', in: 'header' as const, ...header(`Always ${TUS_VERSION}.`) };
-  const idParam = {
-    name: 'uploadId',
-    in: 'path' as const,
-    required: true,
-    schema: { type: 'string' as const },
-    description: 'From the Location of the creation.',
-  };
-  const error = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: errorBody } },
-  });
-  const common = {
-    401: error('Missing, invalid or revoked bearer token'),
-    403: error('The role may not upload files (files:write)'),
-    404: error('No such upload, or another user’s'),
-    412: error('Tus-Resumable is missing or not 1.0.0'),
-  };
-  const offsetHeaders = {
-    'Upload-Offset': { description: 'Bytes stored so far', schema: { type: 'string' as const } },
-    'Tus-Resumable': { description: TUS_VERSION, schema: { type: 'string' as const } },
-  };
-  const fileIdHeader = {
-    [UPLOAD_FILE_ID_HEADER]: {
-      description: 'Once complete: the id of the file the upload became (GET /api/files/{fileId})',
-      schema: { type: 'string' as const },
-    },
-  };
-
-  registry.registerPath({
-    method: 'options',
-    path: UPLOADS_PATH,
-    tags,
-    summary: 'What the tus server supports (no token needed)',
-    responses: {
-      204: {
-        description:
-          'Tus-Version, Tus-Extension (creation, creation-with-upload, termination, expiration) and Tus-Max-Size',
-      },
-    },
-  });
-  registry.registerPath({
-    method: 'post',
-    path: UPLOADS_PATH,
-    tags,
-    security,
-    summary: 'Start a resumable (tus) upload (files:write)',
-    description:
-      'tus 1.0.0 creation. `Upload-Length` is the file’s exact size (no deferred length), at most 2 GiB; the ' +
-      'organisation’s storage holds it from now until the upload completes or ends: past the plan’s limit the answer ' +
-      `is 413 \`storage_quota_exceeded\`, saying what is left. \`Upload-Metadata\` carries \`filename\` (a file name, ` +
-      'checked as every item name: 400 with `fields.filename`) and optionally `folderId` (a live folder of the ' +
-      'organisation: 400 with `fields.folderId` otherwise), both base64 as tus wants. The answer’s `Location` is ' +
-      `the upload’s address; send the bytes there with PATCH in chunks of at most ${UPLOAD_CHUNK_MAX_BYTES} bytes. ` +
-      `An upload not finished within ${UPLOAD_EXPIRY_HOURS} hours (\`Upload-Expires\`) is removed and its hold released. ` +
-      'A zero-byte file is complete at once (`Upload-File-Id`).',
-    parameters: [
-      tusResumable,
-      { name: 'Upload-Length', in: 'header', ...header('The file’s size in bytes', true, '^[0-9]+$') },
-      {
-        name: 'Upload-Metadata',
-        in: 'header',
-        ...header('`filename <base64>`, optionally `,folderId <base64>`'),
-      },
-    ],
-    responses: {
-      201: {
-        description: 'Created',
-        headers: {
-          Location: { description: '/api/uploads/{uploadId}', schema: { type: 'string' } },
-          'Upload-Expires': {
-            description: 'When an unfinished upload is removed',
-            schema: { type: 'string' },
-          },
-          ...fileIdHeader,
-        },
-      },
-      400: error('Bad Upload-Length or Upload-Metadata; `fields` names filename or folderId'),
-      ...common,
-      413: error('Over 2 GiB (`upload_too_large`) or past the storage quota (`storage_quota_exceeded`)'),
-    },
-  });
-  registry.registerPath({
-    method: 'head',
-    path: `${UPLOADS_PATH}/{uploadId}`,
-    tags,
-    security,
-    summary: 'How much of an upload is stored: resume from Upload-Offset (files:write)',
-    parameters: [idParam, tusResumable],
-    responses: {
-      200: {
-        description: 'The offset; Upload-File-Id once complete',
-        headers: { ...offsetHeaders, 'Upload-Length': { schema: { type: 'string' } }, ...fileIdHeader },
-      },
-      ...common,
-      410: error('The upload expired'),
-    },
-  });
-  registry.registerPath({
-    method: 'patch',
-    path: `${UPLOADS_PATH}/{uploadId}`,
-    tags,
-    security,
-    summary: 'Append a chunk of an upload at Upload-Offset (files:write)',
-    description:
-      `One chunk of at most ${UPLOAD_CHUNK_MAX_BYTES} bytes, with \`Content-Type: application/offset+octet-stream\`. ` +
-      'A connection cut mid-chunk keeps the bytes that arrived: HEAD tells where to resume. When the last byte ' +
-      'arrives the file is made (type sniffed from the bytes, SHA-256 computed, usage settled) in the upload’s folder, ' +
-      'named as asked or, when that name is taken meanwhile, `name (2).ext`; `Upload-File-Id` names it. ' +
-      'Another process holding the upload is asked to let go; one that does not within 30 s answers 423.',
-    parameters: [
-      idParam,
-      tusResumable,
-      { name: 'Upload-Offset', in: 'header', ...header('Where this chunk starts', true, '^[0-9]+$') },
-    ],
-    request: {
-      body: {
-        required: true,
-        content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } },
-      },
-    },
-    responses: {
-      204: { description: 'Stored', headers: { ...offsetHeaders, ...fileIdHeader } },
-      400: error('A bad header'),
-      ...common,
-      409: error('Upload-Offset is not the stored offset (`upload_offset_conflict`)'),
-      410: error('The upload expired'),
-      413: error('More bytes than declared, or a chunk over the limit; or the quota at completion'),
-      423: error('Another request holds the upload (`upload_locked`)'),
-    },
-  });
-  registry.registerPath({
-    method: 'delete',
-    path: `${UPLOADS_PATH}/{uploadId}`,
-    tags,
-    security,
-    summary: 'Cancel an upload: its bytes go and its quota hold is released (files:write)',
-    parameters: [idParam, tusResumable],
-    responses: {
-      204: { description: 'Ended' },
-      ...common,
-      409: error('The upload is complete (`upload_complete`): delete the file instead'),
-      410: error('The upload expired'),
-    },
-  });
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { NAME_MAX_CHARS } from '../../../contract/files';
 import { UPLOAD_EXPIRY_HOURS } from '../../../contract/uploads';
 import type { Database, DbExecutor } from '../../db';
-import { files, uploads } from '../../db/schema';
+import { files, formMedia, uploads } from '../../db/schema';
 import { ApiError } from '../../services/api-error';
 import { newId } from '../../services/ids';
 import type { FileStorage } from '../../services/storage/file-storage';
@@ -203,6 +203,8 @@ export async function completeUpload(
       });
       await settleUpload(tx, ngoId, row.sizeBytes, inspected.size, now);
       await tx.update(uploads).set({ completedAt: now, fileId }).where(eq(uploads.id, id));
+      // A response's file (form-media.service.ts) has arrived with this commit, never apart from it.
+      await tx.update(formMedia).set({ fileId }).where(eq(formMedia.uploadId, id));
       return freeName;
     });
     // The caller removes the upload's own bytes (bytes.discard) once tus has answered.

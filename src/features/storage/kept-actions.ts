@@ -1,6 +1,7 @@
 import type { StorageItem } from '@contract/files';
 import { notify } from '@/lib/notify';
-import { fetchFileContent, saveBlob, UploadFailed } from './api/upload-file';
+import { saveBlob } from '@/lib/save-blob';
+import { fetchFileContent, UploadFailed } from './api/upload-file';
 import { forgetFile, keepFile, keptCopy } from './kept-files';
 
 type FileItem = Pick<StorageItem, 'id' | 'name' | 'sha256'>;

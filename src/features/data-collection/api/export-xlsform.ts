@@ -40,15 +40,3 @@ export function fileNameOf(disposition: string | null): string | null {
   const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
   return plain ? plain[1]!.trim() : null;
 }
-
-/** Hands bytes to the browser as a download named `name`. */
-export function saveFile(bytes: Blob, name: string): void {
-  const url = URL.createObjectURL(bytes);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

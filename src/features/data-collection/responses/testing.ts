@@ -92,6 +92,7 @@ export function submissionOf(overrides: Partial<Submission> = {}): Submission {
     reviewStatus: 'received',
     reviewComment: null,
     updatedAt: '2026-03-14T09:00:00.000Z',
+    media: [],
     ...overrides,
   };
 }

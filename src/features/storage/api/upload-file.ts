@@ -90,15 +90,3 @@ export async function fetchFileContent(item: Pick<StorageItem, 'id'>): Promise<B
   }
   return response.blob();
 }
-
-/** Hands bytes to the browser as a download named `name`. */
-export function saveBlob(bytes: Blob, name: string): void {
-  const url = URL.createObjectURL(bytes);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

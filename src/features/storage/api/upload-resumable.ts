@@ -2,7 +2,7 @@ import type { StorageItem } from '@contract/files';
 import { UPLOAD_FILE_ID_HEADER } from '@contract/uploads';
 import { api, apiBaseUrl } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
-import { adaptiveChunks } from '../tus-chunking';
+import { adaptiveChunks } from '@/lib/uploads/tus-chunking';
 import { keepsUpload } from '../upload-queue';
 import { UploadFailed, type UploadProgress } from './upload-file';
 

@@ -1,8 +1,7 @@
 import { THUMBNAIL_TYPES, type StorageItem } from '@contract/files';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiBaseUrl } from '@/lib/api-client';
-import { getToken } from '@/lib/session';
+import { fetchAuthorizedBlob } from '@/lib/authorized-blob';
 import { storageQueryKeys } from '../api/query-keys';
 
 /** Pictures and PDFs: the server makes thumbnails of them (contract/files.ts). */
@@ -25,15 +24,10 @@ export function Thumbnail({
 }) {
   const { data: src } = useQuery({
     queryKey: [...storageQueryKeys.all, 'thumbnail', item.id, item.sha256],
-    queryFn: async ({ signal }) => {
-      const token = getToken();
-      const response = await fetch(`${apiBaseUrl}/files/${encodeURIComponent(item.id)}/thumbnail`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        signal,
-      });
-      if (!response.ok) throw new Error(`No thumbnail (${response.status})`);
-      return URL.createObjectURL(await response.blob());
-    },
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(
+        await fetchAuthorizedBlob(`/files/${encodeURIComponent(item.id)}/thumbnail`, signal),
+      ),
     staleTime: Infinity,
     retry: false,
   });

@@ -4,7 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CopyField } from '@/components/ui/copy-field';
-import { exportXlsForm, saveFile } from '../../api/export-xlsform';
+import { saveBlob } from '@/lib/save-blob';
+import { exportXlsForm } from '../../api/export-xlsform';
 import { fillUrl } from '../../builder/fill-link';
 import { fileStem } from '../../builder/same-definition';
 
@@ -58,7 +59,7 @@ export const SharePanel = memo(function SharePanel({
     setExporting(true);
     try {
       const { bytes, fileName } = await exportXlsForm(formId);
-      saveFile(bytes, fileName ?? `${stem}.xlsx`);
+      saveBlob(bytes, fileName ?? `${stem}.xlsx`);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'The export failed.');
     } finally {

@@ -1,7 +1,8 @@
 import type { PublicFormDefinition } from '@contract/forms/api';
 import type { Answers } from '@contract/forms/answers';
+import { mediaNamesOf } from '@contract/forms/media';
 import { CheckCircle2, CloudOff } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +12,8 @@ import { getStoredUser } from '@/lib/session';
 import { submitResponseAction, submissionUrl } from '../../api/submit-response';
 import { loadFillEngine, type FillEngine } from '../../fill/browser-engine';
 import { formDrafts, type FormDraft } from '../../fill/form-drafts';
+import { formMedia } from '../../fill/form-media';
+import { MediaKeeperContext, type MediaKeeper } from './media-context';
 import { controlIdOf } from './question-input';
 import { Questions } from './questions';
 import { UnsentResponses } from './unsent-responses';
@@ -24,6 +27,14 @@ const newDraft = (form: PublicFormDefinition): FormDraft => ({
   updatedAt: Date.now(),
   userId: getStoredUser()?.id ?? null,
 });
+
+/*
+ * A long form renders its first screenful at once and the rest in batches as non-urgent updates
+ * (React yields between them), so a slow phone can type into the first answer while the other
+ * questions arrive, rather than waiting on one long task for all of them.
+ */
+const FIRST_SCREENFUL = 12;
+const NEXT_BATCH = 25;
 
 type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'rejected'; message: string };
 
@@ -65,20 +76,54 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
     };
   }, [form]);
 
+  const instanceId = draft?.instanceId;
+  // The files this response's media questions take are kept on the device under its instance.
+  const keeper = useMemo<MediaKeeper | null>(
+    () =>
+      instanceId
+        ? {
+            keep: (name, blob) =>
+              formMedia.put({
+                formId: form.formId,
+                instanceId,
+                name,
+                blob,
+                userId: getStoredUser()?.id ?? null,
+              }),
+            blobOf: (name) => formMedia.blobOf(instanceId, name),
+          }
+        : null,
+    [form.formId, instanceId],
+  );
+
+  // One function for every question's change, so a question whose state did not change skips rendering.
+  // Each change is saved on the device as it is made.
+  const update = useCallback((change: (answers: Answers) => Answers) => {
+    setDraft((current) => {
+      if (!current) return current;
+      const updated = { ...current, answers: change(current.answers), updatedAt: Date.now() };
+      void formDrafts.save(updated);
+      return updated;
+    });
+  }, []);
+
+  const total = form.definition.questions.length;
+  const [shown, setShown] = useState(FIRST_SCREENFUL);
+  const rendering = Boolean(draft && engine && keeper);
+  useEffect(() => {
+    if (!rendering || shown >= total) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setShown((n) => n + NEXT_BATCH)));
+    return () => cancelAnimationFrame(frame);
+  }, [rendering, shown, total]);
+
   const state = useMemo(
     () =>
       draft && engine ? engine.evaluate(draft.answers, { language, username: getStoredUser()?.name }) : null,
     [engine, draft, language],
   );
 
-  if (!draft || !state || !engine)
+  if (!draft || !state || !engine || !keeper)
     return <p className="text-slate-700 dark:text-slate-300">Opening the form…</p>;
-
-  const change = (next: Answers) => {
-    const updated = { ...draft, answers: next, updatedAt: Date.now() };
-    setDraft(updated);
-    void formDrafts.save(updated);
-  };
 
   const submit = async () => {
     if (state.errors.length > 0) {
@@ -101,7 +146,10 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
       setOutcome({ kind: 'rejected', message: result.error.message });
       return;
     }
+    // Submitted: its files are due for upload (only those its answers name), once the draft is gone.
+    await formMedia.keepOnly(draft.instanceId, mediaNamesOf(form.definition.questions, state.answers));
     await formDrafts.remove(draft.instanceId);
+    void import('../../fill/media-uploader').then(({ mediaUploader }) => mediaUploader.start());
     setOutcome({ kind: result.status === 'sent' ? 'sent' : 'queued' });
   };
 
@@ -173,16 +221,19 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
             </div>
           )}
           {outcome?.kind === 'rejected' && <Alert tone="error">{outcome.message}</Alert>}
-          <Questions
-            questions={form.definition.questions}
-            parent=""
-            engine={engine}
-            state={state}
-            answers={draft.answers}
-            language={language}
-            showErrors={showErrors}
-            onChange={change}
-          />
+          <MediaKeeperContext value={keeper}>
+            <Questions
+              questions={
+                shown >= total ? form.definition.questions : form.definition.questions.slice(0, shown)
+              }
+              parent=""
+              engine={engine}
+              state={state}
+              language={language}
+              showErrors={showErrors}
+              onUpdate={update}
+            />
+          </MediaKeeperContext>
           <Button type="submit" pending={sending} pendingLabel="Saving…" className="self-start">
             Submit
           </Button>

@@ -63,10 +63,9 @@ export function FormPreview({ definition }: { definition: FormDefinition }) {
         parent=""
         engine={engine}
         state={state}
-        answers={answers}
         language={language}
         showErrors={showErrors}
-        onChange={setAnswers}
+        onUpdate={setAnswers}
       />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setShowErrors(true)}>

@@ -3,7 +3,9 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { ChoiceInput, RankInput } from './choice-inputs';
+import { BarcodeInput } from './barcode-input';
 import { GeoInput } from './geo-input';
+import { MediaInput } from './media-input';
 import { RangeInput } from './range-input';
 
 export interface QuestionInputProps {
@@ -55,8 +57,9 @@ export function QuestionInput(props: QuestionInputProps) {
           {hint && <p className="mt-1 text-slate-700 dark:text-slate-300">{hint}</p>}
         </div>
       );
-    case 'text':
     case 'barcode':
+      return <BarcodeInput {...props} label={label} hint={hint} id={id} />;
+    case 'text':
       return appearance.includes('multiline') ? (
         <TextAreaField {...common} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
       ) : (
@@ -146,17 +149,7 @@ export function QuestionInput(props: QuestionInputProps) {
     case 'audio':
     case 'video':
     case 'file':
-      // Media answers need the attachment upload of the fill page, which is not built yet: the
-      // question stays visible and says so rather than taking a file it could not send.
-      return (
-        <Field
-          {...common}
-          disabled
-          value=""
-          placeholder="Attachments cannot be sent from this page yet"
-          hint={hint ?? 'Photos, recordings and files will be accepted in a coming version.'}
-        />
-      );
+      return <MediaInput {...props} label={label} hint={hint} id={id} />;
     default:
       // calculate, hidden and the metadata fields are filled by the engine and the device.
       return null;

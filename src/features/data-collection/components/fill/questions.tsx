@@ -1,11 +1,12 @@
 import type { Answers } from '@contract/forms/answers';
 import { textIn, type Question } from '@contract/forms/definition';
 import { Plus, Trash2 } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Fieldset } from '@/components/ui/fieldset';
-import { addRepeatInstance, removeRepeatInstance, repeatCount, setAnswer } from '../../fill/answer-paths';
+import { addRepeatInstance, removeRepeatInstance, setAnswer } from '../../fill/answer-paths';
 import type { FillEngine, FillState } from '../../fill/browser-engine';
-import { controlIdOf, QuestionInput } from './question-input';
+import { controlIdOf, QuestionInput, type QuestionInputProps } from './question-input';
 
 /*
  * A form's questions as the engine's state shows them: what its logic hides is not rendered, groups are
@@ -19,15 +20,45 @@ export interface QuestionsProps {
   parent: string;
   engine: FillEngine;
   state: FillState;
-  answers: Answers;
   language: string | undefined;
   showErrors: boolean;
-  onChange(answers: Answers): void;
+  /** Changes the answers (a state setter's updater): one stable function, so unchanged questions skip rendering. */
+  onUpdate(change: (answers: Answers) => Answers): void;
 }
+
+type ControlProps = Omit<QuestionInputProps, 'onChange'> & {
+  onUpdate: QuestionsProps['onUpdate'];
+};
+
+const sameChoices = (a: readonly unknown[], b: readonly unknown[]) =>
+  a === b || (a.length === b.length && a.every((c, i) => c === b[i]));
+
+/**
+ * One question's control, rendered again only when what it shows changed: an answer typed re-renders
+ * its own question and those whose state it changed, not the whole form (each evaluation makes new
+ * choice lists, so those compare by their choices).
+ */
+const QuestionControl = memo(
+  function QuestionControl({ onUpdate, ...props }: ControlProps) {
+    return (
+      <QuestionInput {...props} onChange={(value) => onUpdate((a) => setAnswer(a, props.path, value))} />
+    );
+  },
+  (before, after) =>
+    before.question === after.question &&
+    before.path === after.path &&
+    before.value === after.value &&
+    before.language === after.language &&
+    before.required === after.required &&
+    before.readOnly === after.readOnly &&
+    before.error === after.error &&
+    before.onUpdate === after.onUpdate &&
+    sameChoices(before.choices, after.choices),
+);
 
 /** The questions of one level, skipping what the form's logic hides; groups and repeats recurse. */
 export function Questions(props: QuestionsProps) {
-  const { questions, parent, state, answers, language, onChange, engine, showErrors } = props;
+  const { questions, parent, state, language, onUpdate, engine, showErrors } = props;
   return (
     <>
       {questions.map((q) => {
@@ -42,7 +73,7 @@ export function Questions(props: QuestionsProps) {
             </Fieldset>
           );
         return (
-          <QuestionInput
+          <QuestionControl
             key={path}
             question={q}
             path={path}
@@ -52,7 +83,7 @@ export function Questions(props: QuestionsProps) {
             readOnly={node.readOnly}
             error={showErrors ? node.error : undefined}
             choices={engine.choicesFor(path, state)}
-            onChange={(value) => onChange(setAnswer(answers, path, value))}
+            onUpdate={onUpdate}
           />
         );
       })}
@@ -62,7 +93,7 @@ export function Questions(props: QuestionsProps) {
 
 /** A repeat's instances, each a card with its questions, with Add and Remove (unless repeat_count fixes them). */
 function Repeat(props: QuestionsProps & { question: Question; path: string }) {
-  const { question, path, state, answers, language, onChange } = props;
+  const { question, path, state, language, onUpdate } = props;
   const { count: instances, relevant } = state.repeat(path);
   const fixed = Boolean(question.repeatCount);
   const label = textIn(question.label, language) || question.name;
@@ -79,7 +110,7 @@ function Repeat(props: QuestionsProps & { question: Question; path: string }) {
               <Button
                 variant="ghost"
                 className="self-start text-red-700 dark:text-red-400"
-                onClick={() => onChange(removeRepeatInstance(answers, path, i + 1))}
+                onClick={() => onUpdate((a) => removeRepeatInstance(a, path, i + 1))}
               >
                 <Trash2 aria-hidden className="size-4" />
                 Remove {label} {i + 1}
@@ -93,10 +124,9 @@ function Repeat(props: QuestionsProps & { question: Question; path: string }) {
           variant="secondary"
           className="self-start"
           onClick={() => {
-            const next = addRepeatInstance(answers, path);
-            onChange(next);
+            onUpdate((a) => addRepeatInstance(a, path));
             requestAnimationFrame(() =>
-              document.getElementById(`${controlIdOf(`${path}[${repeatCount(next, path)}]`)}`)?.focus(),
+              document.getElementById(controlIdOf(`${path}[${instances + 1}]`))?.focus(),
             );
           }}
         >

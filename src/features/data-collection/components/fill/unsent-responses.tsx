@@ -5,6 +5,7 @@ import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { exportEntries } from '@/lib/outbox/export-entries';
 import { submitResponseAction, submissionUrl } from '../../api/submit-response';
 import { importResponses } from '../../fill/import-responses';
+import { UnsentFiles } from './unsent-files';
 
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -35,6 +36,7 @@ export function UnsentResponses({ formId }: { formId: string }) {
           {open ? 'Hide' : 'Manage'}
         </Button>
       </p>
+      <UnsentFiles formId={formId} />
       {open && (
         <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
           {unsent > 0 && (

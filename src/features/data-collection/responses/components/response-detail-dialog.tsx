@@ -15,6 +15,7 @@ import { AnswersEditor } from './answers-editor';
 import { AnswersView } from './answers-view';
 import { formatInstant } from '../format';
 import { ResponseHistory } from './response-history';
+import { ResponseMedia } from './response-media';
 import { ReviewPanel } from './review-panel';
 
 export interface ResponsePermissions {
@@ -204,6 +205,7 @@ function Loaded({
         ) : (
           <AnswersView definition={definition} answers={response.answers} language={language} />
         )}
+        <ResponseMedia formId={formId} submissionId={response.id} media={response.media} />
       </section>
       {permissions.readAll && (
         <ResponseHistory formId={formId} response={response} definition={definition} language={language} />

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { browserXPathHost } from '@contract/forms/engine/browser-host';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
 import { publicDefinitionQueryOptions } from '@/features/data-collection/api/get-public-definition';
 import { FillPage } from '@/features/data-collection/components/fill/fill-page';
 
 export const Route = createFileRoute('/data-collection/forms/$formId/fill')({
   // Warm, never wait: offline the saved definition answers, online the page shows its skeleton.
-  loader: ({ context, params }) =>
-    void context.queryClient.query(publicDefinitionQueryOptions(params.formId)).catch(() => undefined),
+  // The expression evaluator loads beside the definition, not after it.
+  loader: ({ context, params }) => {
+    void context.queryClient.query(publicDefinitionQueryOptions(params.formId)).catch(() => undefined);
+    void browserXPathHost().catch(() => undefined);
+  },
   component: FormFillRoute,
 });
 

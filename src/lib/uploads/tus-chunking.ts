@@ -5,7 +5,7 @@ import { FIRST_CHUNK_BYTES, nextChunkSize } from './chunk-size';
 export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000, 60_000];
 
 /**
- * How a resumable upload sends its bytes, shared by the storage screen and bench:upload-2g so the
+ * How a resumable upload sends its bytes, shared by the storage screen, the fill page's media and bench:upload-2g so the
  * bench measures what the screen does:
  * - the first chunk rides in the creation request (tus creation-with-upload), so a file under 64 KiB
  *   is one request, not two: a round trip less on 2G, where one costs a second or more;
