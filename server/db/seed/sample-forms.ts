@@ -89,6 +89,12 @@ export const sampleWaterSurvey: FormDefinition = {
       ],
     },
     { name: 'location', type: 'geopoint', label: { 'English (en)': 'Location of the household' } },
+    {
+      name: 'water_point_photo',
+      type: 'image',
+      label: { 'English (en)': 'Photo of the water point', 'Kinyarwanda (rw)': 'Ifoto y’aho bavoma' },
+      hint: { 'English (en)': 'Optional. It is made smaller on the phone before it is sent.' },
+    },
   ],
   choices: {
     villages: ['Nyamata', 'Gashora', 'Juru', 'Mayange', 'Ruhuha'].map((v) => ({

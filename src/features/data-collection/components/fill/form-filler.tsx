@@ -2,7 +2,7 @@ import type { PublicFormDefinition } from '@contract/forms/api';
 import type { Answers } from '@contract/forms/answers';
 import { mediaNamesOf } from '@contract/forms/media';
 import { CheckCircle2, CloudOff } from 'lucide-react';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -27,14 +27,6 @@ const newDraft = (form: PublicFormDefinition): FormDraft => ({
   updatedAt: Date.now(),
   userId: getStoredUser()?.id ?? null,
 });
-
-/*
- * A long form renders its first screenful at once and the rest in batches as non-urgent updates
- * (React yields between them), so a slow phone can type into the first answer while the other
- * questions arrive, rather than waiting on one long task for all of them.
- */
-const FIRST_SCREENFUL = 12;
-const NEXT_BATCH = 25;
 
 type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'rejected'; message: string };
 
@@ -106,15 +98,6 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
       return updated;
     });
   }, []);
-
-  const total = form.definition.questions.length;
-  const [shown, setShown] = useState(FIRST_SCREENFUL);
-  const rendering = Boolean(draft && engine && keeper);
-  useEffect(() => {
-    if (!rendering || shown >= total) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setShown((n) => n + NEXT_BATCH)));
-    return () => cancelAnimationFrame(frame);
-  }, [rendering, shown, total]);
 
   const state = useMemo(
     () =>
@@ -223,9 +206,7 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
           {outcome?.kind === 'rejected' && <Alert tone="error">{outcome.message}</Alert>}
           <MediaKeeperContext value={keeper}>
             <Questions
-              questions={
-                shown >= total ? form.definition.questions : form.definition.questions.slice(0, shown)
-              }
+              questions={form.definition.questions}
               parent=""
               engine={engine}
               state={state}
