@@ -3,9 +3,14 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { ChoiceInput, RankInput } from './choice-inputs';
-import { BarcodeInput } from './barcode-input';
+import { lazy, Suspense } from 'react';
 import { GeoInput } from './geo-input';
-import { MediaInput } from './media-input';
+
+// Only forms that ask for a file or a barcode load their controls (a form of text and choices is
+// most of them, and the fill page's first load is counted in KB on 2G).
+const MediaInput = lazy(() => import('./media-input').then((m) => ({ default: m.MediaInput })));
+const BarcodeInput = lazy(() => import('./barcode-input').then((m) => ({ default: m.BarcodeInput })));
+const loadingControl = <p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
 import { RangeInput } from './range-input';
 
 export interface QuestionInputProps {
@@ -58,7 +63,11 @@ export function QuestionInput(props: QuestionInputProps) {
         </div>
       );
     case 'barcode':
-      return <BarcodeInput {...props} label={label} hint={hint} id={id} />;
+      return (
+        <Suspense fallback={loadingControl}>
+          <BarcodeInput {...props} label={label} hint={hint} id={id} />
+        </Suspense>
+      );
     case 'text':
       return appearance.includes('multiline') ? (
         <TextAreaField {...common} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
@@ -149,7 +158,11 @@ export function QuestionInput(props: QuestionInputProps) {
     case 'audio':
     case 'video':
     case 'file':
-      return <MediaInput {...props} label={label} hint={hint} id={id} />;
+      return (
+        <Suspense fallback={loadingControl}>
+          <MediaInput {...props} label={label} hint={hint} id={id} />
+        </Suspense>
+      );
     default:
       // calculate, hidden and the metadata fields are filled by the engine and the device.
       return null;
