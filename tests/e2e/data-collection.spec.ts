@@ -32,7 +32,7 @@ async function fillOne(page: Page, village: string, children: string[], photo?: 
       .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
     // Made smaller on the phone and kept there before it is queued with the response.
     await expect(question.getByRole('img', { name: 'House photo: the picture taken' })).toBeVisible();
-    await expect(question.getByText(/Kept on this device \(\d+ KB\)/)).toBeVisible();
+    await expect(question.getByText(/Kept on this device \([\d.,]+ [kM]B\)/)).toBeVisible();
   }
   await page.getByRole('radio', { name: children.length ? 'Yes' : 'No' }).check();
   for (const [i, name] of children.entries()) {

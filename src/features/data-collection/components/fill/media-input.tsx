@@ -1,3 +1,4 @@
+import { formatBytes } from '@contract/format-bytes';
 import { Camera, FileUp, Mic, Trash2, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -15,11 +16,6 @@ const kinds = {
   video: { accept: 'video/*', action: 'Record or choose a video', Icon: Video },
   file: { accept: undefined, action: 'Choose a file', Icon: FileUp },
 } as const;
-
-const sizeLabel = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The kept file of an answer, as an address the page can show or play, released when it changes. */
 function useKeptFile(name: string) {
@@ -66,7 +62,7 @@ export function MediaInput({ id, label, hint, error, value, onChange, question, 
       const name = answerFileName(question.name, blob, chosenName);
       await keeper.keep(name, blob);
       onChange(name);
-      setStatus(`Kept on this device (${sizeLabel(blob.size)}); it is sent with the response.`);
+      setStatus(`Kept on this device (${formatBytes(blob.size)}); it is sent with the response.`);
     } catch {
       setStatus('The file could not be kept on this device; there may be no space left.');
     }
@@ -101,7 +97,7 @@ export function MediaInput({ id, label, hint, error, value, onChange, question, 
             />
           ) : null}
           <p className="text-sm break-all text-slate-700 dark:text-slate-300">
-            {value} · {sizeLabel(kept.blob.size)}
+            {value} · {formatBytes(kept.blob.size)}
           </p>
         </div>
       )}

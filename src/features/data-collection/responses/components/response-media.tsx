@@ -1,3 +1,4 @@
+import { formatBytes } from '@contract/format-bytes';
 import { submissionMediaPath, type SubmissionMedia } from '@contract/forms/media';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Download, FileText } from 'lucide-react';
@@ -6,13 +7,6 @@ import { Button } from '@/components/ui/button';
 import { fetchAuthorizedBlob } from '@/lib/authorized-blob';
 import { notify } from '@/lib/notify';
 import { saveBlob } from '@/lib/save-blob';
-
-const sizeLabel = (bytes: number | null) =>
-  bytes === null
-    ? ''
-    : bytes < 1024 * 1024
-      ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A picture's thumbnail (a few KB, what a phone on a slow link can afford), fetched with the token. */
 function MediaThumbnail({ path, name }: { path: string; name: string }) {
@@ -75,7 +69,9 @@ export function ResponseMedia({
               <p className="font-medium break-all">{item.name}</p>
               <p className="text-slate-700 dark:text-slate-300">
                 {item.received
-                  ? [item.contentType, sizeLabel(item.sizeBytes)].filter(Boolean).join(' · ')
+                  ? [item.contentType, item.sizeBytes === null ? '' : formatBytes(item.sizeBytes)]
+                      .filter(Boolean)
+                      .join(' · ')
                   : 'Not arrived yet: the device that filled the form sends it when it has a connection.'}
               </p>
             </div>
