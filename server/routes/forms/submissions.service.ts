@@ -48,6 +48,20 @@ export type SubmitResult = { status: 200 | 201; submission: Submission };
  * answers again (a retry after a lost answer) is 200 with the same record; the same instance with other
  * answers is a 409, and the device keeps its copy for the user to decide (needs attention).
  */
+/** Clocks of cheap phones drift; a device's time further ahead than this is not believed. */
+const DEVICE_CLOCK_AHEAD_MS = 10 * 60_000;
+
+/**
+ * The moment the form's `today()` and `now()` mean for a response: when it was finished on the device,
+ * so one filled offline on Monday and sent on Thursday is checked as the volunteer saw it on Monday.
+ * A missing or future time (beyond a clock's drift) is the server's.
+ */
+export function filledAt(submittedAt: string | undefined, now: Date): Date {
+  const device = submittedAt ? new Date(submittedAt) : undefined;
+  if (!device || Number.isNaN(device.getTime())) return now;
+  return device.getTime() > now.getTime() + DEVICE_CLOCK_AHEAD_MS ? now : device;
+}
+
 export async function submitResponse(
   db: DbExecutor,
   formId: string,
@@ -83,7 +97,7 @@ export async function submitResponse(
   const checked = checkSubmission(
     { formId, version: body.version, definition: version.definition },
     body.answers,
-    { now, ...(submitter && { username: submitter.name }) },
+    { now: filledAt(body.submittedAt, now), ...(submitter && { username: submitter.name }) },
   );
   if (!checked.ok)
     throw new ApiError(400, 'Some answers are not accepted.', {

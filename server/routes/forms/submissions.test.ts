@@ -92,6 +92,43 @@ describe('form responses: sending', () => {
     expect(wrongVersion.body.fields).toMatchObject({ version: 'This form has no version 7.' });
   });
 
+  it('checks today() as of when the response was finished on the device, not when it arrived', async () => {
+    const admin = users.NGO_ADMIN!.token;
+    const visit = {
+      title: 'Visit log',
+      languages: ['default'],
+      questions: [
+        {
+          name: 'visited_on',
+          type: 'date',
+          label: { default: 'Visited on' },
+          constraint: '. = today()',
+          constraintMessage: { default: 'The visit is logged on its day.' },
+        },
+      ],
+      choices: {},
+    };
+    const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
+    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    const day = threeDaysAgo.toISOString().slice(0, 10);
+    const sendVisit = (submittedAt?: string) =>
+      call(t.app, 'POST', `/api/forms/${id}/submissions`, {
+        instanceId: randomUUID(),
+        version: 1,
+        answers: { visited_on: day },
+        ...(submittedAt && { submittedAt }),
+      });
+    // Filled offline three days ago, sent now: accepted as the volunteer's phone accepted it.
+    expect((await sendVisit(threeDaysAgo.toISOString())).status).toBe(201);
+    // Without the device's time, or with one far in the future, the server's own day applies.
+    const undated = await sendVisit();
+    expect(undated.status).toBe(400);
+    expect(undated.body.fields).toMatchObject({ visited_on: 'The visit is logged on its day.' });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await sendVisit(future)).status).toBe(400);
+  });
+
   it('drops answers to questions skipped by their logic, and requires them only when shown', async () => {
     const noChildren = await send({ ...good, has_children: 'no', children: '' });
     expect(noChildren.status).toBe(201);
