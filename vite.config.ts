@@ -66,6 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             landing: fileURLToPath(new URL('./src/landing.tsx', import.meta.url)),
             // The framed cause card's own light page (ADR 0017).
             'cause-embed': fileURLToPath(new URL('./cause-embed.html', import.meta.url)),
+            // The public fill page's own light page (ADR 0039).
+            fill: fileURLToPath(new URL('./fill.html', import.meta.url)),
           },
         },
   },

@@ -17,3 +17,11 @@ export const PAGE_DATA_ID = 'page-data';
  * that one inline script and no other (scripts/prerender.ts, server/http/security-headers.ts).
  */
 export const BOOT_SCRIPT_HASH_FILE = 'boot-script.sha256';
+
+/**
+ * The public fill page (`/data-collection/forms/{formId}/fill`, its own entry: ADR 0039) arrives with
+ * the published definition, as the API answers it, in `<script type="application/json" id="…">`.
+ */
+export const FORM_DEFINITION_DATA_ID = 'form-definition';
+/** The fill page's path: its form id is the first group. */
+export const FILL_PAGE_PATH = /^\/data-collection\/forms\/([^/]+)\/fill$/;

@@ -20,6 +20,7 @@ import {
 } from '../contract/offline-caches';
 import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../contract/outbox-protocol';
 import { CACHE_PORTAL_CODE_MESSAGE, PORTAL_CODE_CACHE } from '../contract/portal-code-protocol';
+import { FILL_PAGE_PATH } from '../contract/server-rendered-pages';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -66,6 +67,9 @@ cleanupOutdatedCaches();
 // other client route opens from the precached empty app shell; /api/* never gets HTML back.
 // The cause embed is framed by other sites: the shell's stored headers forbid framing, so it always
 // comes from the server with its own frame-ancestors rule.
+// The public fill page has a light entry of its own (ADR 0039): offline it opens from its precached
+// page, and the form from the definition saved on the phone.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/fill.html'), { allowlist: [FILL_PAGE_PATH] }));
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/app-shell.html'), {
     // Share links' pages (/s/{token}) are the server's, online only, like the API.

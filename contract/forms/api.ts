@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../paging';
 import { instantOrBlank, opaqueId, text } from '../storable';
 import { answers } from './answers';
-import { formDefinition } from './definition';
-import { submissionMedia } from './media';
+import { formDefinition } from './definition-schema';
 
 /** The bodies and answers of /api/forms (issue 14). */
 
@@ -62,6 +61,19 @@ export const submissionBody = z.object({
   submittedAt: instantOrBlank('Submitted at').optional(),
 });
 export type SubmissionBody = z.infer<typeof submissionBody>;
+
+/** One file a response names, as the responses screen shows it. */
+export const submissionMedia = z.object({
+  /** The answer's value: the file's name on the device. */
+  name: z.string(),
+  /** False while the upload has not completed: the answer names a file that has not arrived. */
+  received: z.boolean(),
+  contentType: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  /** A picture's thumbnail can be asked for (`?thumbnail=1` on the media address). */
+  hasThumbnail: z.boolean(),
+});
+export type SubmissionMedia = z.infer<typeof submissionMedia>;
 
 export const submission = z.object({
   id: z.string(),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Answers } from './answers';
 import { isMediaType, type Question } from './definition';
 
@@ -18,19 +17,6 @@ export const MEDIA_ALREADY_RECEIVED = 'media_already_received';
 
 /** At most this many files per response. */
 export const MEDIA_PER_RESPONSE_MAX = 50;
-
-/** One file a response names, as the responses screen shows it. */
-export const submissionMedia = z.object({
-  /** The answer's value: the file's name on the device. */
-  name: z.string(),
-  /** False while the upload has not completed: the answer names a file that has not arrived. */
-  received: z.boolean(),
-  contentType: z.string().nullable(),
-  sizeBytes: z.number().int().nullable(),
-  /** A picture's thumbnail can be asked for (`?thumbnail=1` on the media address). */
-  hasThumbnail: z.boolean(),
-});
-export type SubmissionMedia = z.infer<typeof submissionMedia>;
 
 /** The address of a response's file, relative to the API base (`/api`). */
 export const submissionMediaPath = (formId: string, submissionId: string, name: string) =>

@@ -15,6 +15,7 @@ beforeAll(() => {
   writeFileSync(join(dist, 'pricing.html'), page('pricing'));
   writeFileSync(join(dist, 'app-shell.html'), page('shell'));
   writeFileSync(join(dist, 'cause-embed.html'), page('embed'));
+  writeFileSync(join(dist, 'fill.html'), page('fill'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {}');
   writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting');
@@ -22,6 +23,12 @@ beforeAll(() => {
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
   app = new Hono<AppBindings>();
+  // The fill page asks the app's own API for the definition it carries.
+  app.get('/api/forms/:formId/definition', (c) =>
+    c.req.param('formId') === 'F1'
+      ? c.json({ formId: 'F1', definition: { title: 'Water </script><script>alert(1)</script>' } })
+      : c.json({ message: 'This form does not exist.', code: 'not_found' }, 404),
+  );
   mountClient(app, dist);
 });
 
@@ -40,6 +47,27 @@ describe('serving the built client', () => {
     expect(html).toContain('embed');
     expect(html).toContain('<html lang="en" class="dark">');
     expect(await (await get('/causes/01JCAUSE0000000000000000AB')).text()).toContain('shell');
+  });
+
+  it('serves the fill link its own light page carrying the published definition, safely escaped', async () => {
+    const res = await get('/data-collection/forms/F1/fill', 'theme=dark');
+    const html = await res.text();
+    expect(html).toContain('fill');
+    expect(html).toContain('<html lang="en" class="dark">');
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const block = /<script type="application\/json" id="form-definition">(.*?)<\/script>/.exec(html)?.[1];
+    // A label holding `</script>` cannot end the block: `<` is escaped, and the JSON reads back whole.
+    expect(block).not.toContain('<');
+    expect(JSON.parse(block!)).toEqual({
+      formId: 'F1',
+      definition: { title: 'Water </script><script>alert(1)</script>' },
+    });
+    // An unknown form: the page as built, which asks for the definition and says it does not exist.
+    const unknown = await (await get('/data-collection/forms/NOPE/fill')).text();
+    expect(unknown).toContain('fill');
+    expect(unknown).not.toContain('form-definition');
+    // Other data-collection screens stay the app's.
+    expect(await (await get('/data-collection/forms/F1')).text()).toContain('shell');
   });
 
   it("puts the visitor's theme choice on <html> before first paint, and says the page varies by it", async () => {

@@ -4,10 +4,11 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { BOOT_SCRIPT_HASH_FILE, SSR_DIR } from '../../contract/server-rendered-pages';
+import { BOOT_SCRIPT_HASH_FILE, FILL_PAGE_PATH, SSR_DIR } from '../../contract/server-rendered-pages';
 import { themeFromCookieHeader, withThemeClass } from '../../contract/theme';
 import { asPage } from './compress';
 import type { AppBindings } from './context';
+import { fillPageHtml } from './fill-page';
 import { listingPageRenderer } from './listing-page';
 
 const noStore = 'no-cache, no-store, must-revalidate';
@@ -44,6 +45,8 @@ export function mountClient(app: Hono<AppBindings>, distDir: string, logger?: Lo
   const shellFile = existsSync(join(root, 'app-shell.html')) ? 'app-shell.html' : 'index.html';
   // Other sites frame the cause card: it gets its own light page, not the whole app (ADR 0017).
   const embedFile = join(root, 'cause-embed.html');
+  // The public fill page's own light page, over its definition (ADR 0039).
+  const fillFile = join(root, 'fill.html');
 
   const renderedPage = listingPageRenderer(app, root);
 
@@ -94,7 +97,11 @@ export function mountClient(app: Hono<AppBindings>, distDir: string, logger?: Lo
     // service worker's precache, which must keep the build's page: no grants frozen into it, and
     // hydrated at once offline), it is the build's page, rendered in the browser.
     const overItsData = prerendered && !c.req.path.endsWith('.html') && !new URL(c.req.url).search;
-    const html = (overItsData && (await renderedOrNothing(pagePath))) || (await readFile(file, 'utf8'));
+    const fillFormId = FILL_PAGE_PATH.exec(c.req.path)?.[1];
+    const html =
+      fillFormId !== undefined && existsSync(fillFile)
+        ? await fillPageHtml(app, fillFile, fillFormId)
+        : (overItsData && (await renderedOrNothing(pagePath))) || (await readFile(file, 'utf8'));
     const page = withThemeClass(html, theme);
     return asPage(c.html(page), page);
   });

@@ -17,6 +17,11 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_BUSTER = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 
 export const PERSIST_STORAGE_KEY = 'ngo-portal:query-cache';
+/**
+ * The fill page's own entry (src/fill.tsx) keeps the published definitions it opened here: public
+ * answers, the same for everyone, so logout leaves them (as the worker's shared cache).
+ */
+export const FILL_PERSIST_STORAGE_KEY = 'ngo-portal:fill-query-cache';
 
 /**
  * Filtered lists are subsets of the full list, which is kept whatever its sort; of the filtered

@@ -19,28 +19,41 @@ import {
 /** Set by a wipe: a snapshot taken before it must never be written after it (shared phone). */
 let wipedAt = 0;
 
-const persister = createAsyncStoragePersister({
-  storage: {
-    getItem: (key) => get<string>(key),
-    setItem: (key, value: string) => set(key, value),
-    removeItem: (key) => del(key),
-  },
-  key: PERSIST_STORAGE_KEY,
-  throttleTime: 1000,
-  serialize: (client) => {
-    // A save throttled before a logout can run after it: refusing it keeps the last user's data
-    // out of IndexedDB. The next save (of the cleared cache) is newer and goes through.
-    if (client.timestamp <= wipedAt) throw new Error('Snapshot older than the last wipe');
-    return JSON.stringify(client);
-  },
-});
+function createPersister(key: string) {
+  const persister = createAsyncStoragePersister({
+    storage: {
+      getItem: (k) => get<string>(k),
+      setItem: (k, value: string) => set(k, value),
+      removeItem: (k) => del(k),
+    },
+    key,
+    throttleTime: 1000,
+    serialize: (client) => {
+      // A save throttled before a logout can run after it: refusing it keeps the last user's data
+      // out of IndexedDB. The next save (of the cleared cache) is newer and goes through.
+      if (client.timestamp <= wipedAt) throw new Error('Snapshot older than the last wipe');
+      return JSON.stringify(client);
+    },
+  });
+  // The bench (tests/perf/offline-bench.ts) reads how long restoring takes from these marks.
+  const restoreClient = persister.restoreClient;
+  persister.restoreClient = async () => {
+    performance.mark('query-cache:restore-start');
+    return restoreClient();
+  };
+  return persister;
+}
 
-// The bench (tests/perf/offline-bench.ts) reads how long restoring takes from these marks.
-const restoreClient = persister.restoreClient;
-persister.restoreClient = async () => {
-  performance.mark('query-cache:restore-start');
-  return restoreClient();
-};
+/**
+ * One persister per IndexedDB key: the app's (PERSIST_STORAGE_KEY), and the fill page's entry's own
+ * (src/fill.tsx), which persists only the fill page's queries and must not overwrite the app's.
+ */
+const persisters = new Map<string, ReturnType<typeof createPersister>>();
+function persisterFor(key: string) {
+  let persister = persisters.get(key);
+  if (!persister) persisters.set(key, (persister = createPersister(key)));
+  return persister;
+}
 
 /**
  * The `persistOptions` of PersistQueryClientProvider. `policy` is the features' offline
@@ -50,9 +63,10 @@ persister.restoreClient = async () => {
 export function persistOptions(
   queryClient: QueryClient,
   policy: OfflinePolicy,
+  storageKey = PERSIST_STORAGE_KEY,
 ): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
-    persister,
+    persister: persisterFor(storageKey),
     maxAge: PERSIST_MAX_AGE_MS,
     buster: PERSIST_BUSTER,
     dehydrateOptions: {
@@ -72,9 +86,13 @@ let savingFromRestore = false;
  * wait for the next change to be saved, which on a quiet screen never comes. Save now, and follow
  * the cache from this moment on as well (saves share the persister's throttle, so none is doubled).
  */
-export function onRestored(queryClient: QueryClient, policy: OfflinePolicy) {
+export function onRestored(
+  queryClient: QueryClient,
+  policy: OfflinePolicy,
+  storageKey = PERSIST_STORAGE_KEY,
+) {
   performance.mark('query-cache:restore-end');
-  const options = { queryClient, ...persistOptions(queryClient, policy) };
+  const options = { queryClient, ...persistOptions(queryClient, policy, storageKey) };
   void persistQueryClientSave(options);
   if (savingFromRestore) return;
   savingFromRestore = true;

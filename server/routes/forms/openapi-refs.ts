@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answers } from '../../../contract/forms/answers';
-import { question } from '../../../contract/forms/definition';
+import { question } from '../../../contract/forms/definition-schema';
 
 /*
  * A question holds questions (groups, repeats) and answers hold answers (repeats): recursive schemas,

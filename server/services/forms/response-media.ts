@@ -1,12 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Answers } from '../../../contract/forms/answers';
 import type { Question } from '../../../contract/forms/definition';
-import {
-  mediaFileName,
-  mediaNamesOf,
-  mediaQuestionsOf,
-  type SubmissionMedia,
-} from '../../../contract/forms/media';
+import type { SubmissionMedia } from '../../../contract/forms/api';
+import { mediaFileName, mediaNamesOf, mediaQuestionsOf } from '../../../contract/forms/media';
 import type { DbExecutor } from '../../db';
 import { files, formMedia, formVersions } from '../../db/schema';
 import { hasThumbnail } from '../storage/thumbnails';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type FormDefinition, formDefinition } from '../../../contract/forms/definition';
+import type { FormDefinition } from '../../../contract/forms/definition';
+import { formDefinition } from '../../../contract/forms/definition-schema';
 import { exportXlsForm } from './xlsform-export';
 import { importXlsForm } from './xlsform-import';
 import { workbookRows, xlsformWorkbook } from './xlsform-workbook.testing';

@@ -3,12 +3,12 @@ import {
   type Choice,
   DEFAULT_LANGUAGE,
   type FormDefinition,
-  formDefinition,
   type Localized,
   type Question,
   walkQuestions,
   XML_NAME,
 } from '../../../contract/forms/definition';
+import { formDefinition } from '../../../contract/forms/definition-schema';
 import { checkDefinition } from '../../../contract/forms/engine/expressions';
 import { nodeXPathHost } from './node-xpath-host';
 import {

@@ -1,4 +1,5 @@
-import { formDefinition, XML_NAME, type FormDefinition } from '@contract/forms/definition';
+import { XML_NAME, type FormDefinition } from '@contract/forms/definition';
+import { formDefinition } from '@contract/forms/definition-schema';
 import { hasChoiceList } from './question-kinds';
 import { flattenQuestions, pathKey } from './tree';
 

@@ -1,5 +1,6 @@
 import type { FormDetail } from '@contract/forms/api';
-import { DEFAULT_LANGUAGE, formDefinition } from '@contract/forms/definition';
+import { DEFAULT_LANGUAGE } from '@contract/forms/definition';
+import { formDefinition } from '@contract/forms/definition-schema';
 import { FileSpreadsheet, Plus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';

@@ -1,9 +1,11 @@
 import { Lock } from 'lucide-react';
+import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
+import { titled } from '@/config/page-titles';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { usePublicDefinition } from '../../api/get-public-definition';
 import { FormFiller } from './form-filler';
@@ -11,6 +13,11 @@ import { FormFiller } from './form-filler';
 /** /data-collection/forms/{formId}/fill: anyone with the link fills the published form, online or not. */
 export function FillPage({ formId }: { formId: string }) {
   const { data, status, fetchStatus, error, refetch, isRefetching } = usePublicDefinition(formId);
+  const title = data?.definition.title;
+  // The tab and the task switcher name the form being filled (a phone may hold several).
+  useEffect(() => {
+    if (title) document.title = titled(title);
+  }, [title]);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-8">
       {status === 'pending' && (

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { exportEntries } from '@/lib/outbox/export-entries';
 import { submitResponseAction, submissionUrl } from '../../api/submit-response';
-import { importResponses } from '../../fill/import-responses';
 import { UnsentFiles } from './unsent-files';
 
 const when = (ms: number) => new Date(ms).toLocaleString();
@@ -103,6 +102,8 @@ export function UnsentResponses({ formId }: { formId: string }) {
                 const chosen = e.target.files?.[0];
                 e.target.value = '';
                 if (!chosen) return;
+                // The import checks each response with zod: loaded only when someone imports a file.
+                const { importResponses } = await import('../../fill/import-responses');
                 const result = await importResponses(await chosen.text(), formId);
                 setNote(result.message);
               }}

@@ -1,5 +1,6 @@
 import { formatBytes } from '@contract/format-bytes';
-import { submissionMediaPath, type SubmissionMedia } from '@contract/forms/media';
+import type { SubmissionMedia } from '@contract/forms/api';
+import { submissionMediaPath } from '@contract/forms/media';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Download, FileText } from 'lucide-react';
 import { useState } from 'react';

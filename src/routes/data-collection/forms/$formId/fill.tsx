@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { browserXPathHost } from '@contract/forms/engine/browser-host';
-import { MarketingLayout } from '@/components/layouts/marketing-layout';
+import { FormFrame } from '@/components/layouts/form-frame';
 import { publicDefinitionQueryOptions } from '@/features/data-collection/api/get-public-definition';
 import { FillPage } from '@/features/data-collection/components/fill/fill-page';
 
@@ -17,8 +17,8 @@ export const Route = createFileRoute('/data-collection/forms/$formId/fill')({
 function FormFillRoute() {
   const { formId } = Route.useParams();
   return (
-    <MarketingLayout>
+    <FormFrame>
       <FillPage formId={formId} />
-    </MarketingLayout>
+    </FormFrame>
   );
 }
