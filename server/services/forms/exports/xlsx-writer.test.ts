@@ -93,11 +93,19 @@ describe('XLSX writer', () => {
     const stream = xlsxStream([{ name: 'S', headers: ['x'], numeric: [false], batches: endless }]);
     const reader = stream.getReader();
     await reader.read();
-    await new Promise((r) => setTimeout(r, 300));
-    const whileStalled = batchesRead;
+    // Waits for the reading to stop (the count holds still over two windows in a row) rather than
+    // for a fixed time: on a loaded machine filling the backlog takes longer, not more batches.
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let whileStalled = -1;
+    for (let still = 0, tries = 0; still < 2 && tries < 100; tries++) {
+      const before = batchesRead;
+      await sleep(150);
+      still = batchesRead === before ? still + 1 : 0;
+      whileStalled = batchesRead;
+    }
     // 1 MiB of backlog is about 64 batches of 16 KB; far from all 500.
     expect(whileStalled).toBeLessThan(120);
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(batchesRead).toBe(whileStalled);
     await reader.cancel();
     await new Promise((r) => setTimeout(r, 50));
