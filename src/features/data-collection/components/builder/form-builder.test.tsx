@@ -327,7 +327,7 @@ describe('FormBuilder', { timeout: 20_000 }, () => {
     await view;
     expect(await screen.findByText(/You can read this form/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect((await screen.findAllByText('Do you agree?')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Do you agree?', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
     expect(screen.getByRole('textbox', { name: 'Fill link' })).toBeInTheDocument();
   });
 
