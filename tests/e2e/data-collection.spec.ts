@@ -148,6 +148,7 @@ test.describe('Data collection', () => {
 
     // A half-filled response survives a reload with no connection.
     await page.getByLabel('Village *').fill('Juru');
+    await expect(page.getByText('Draft saved on this device.')).toBeVisible();
     await page.reload();
     await waitForApp(page);
     await expect(page.getByLabel('Village *')).toHaveValue('Juru');

@@ -42,6 +42,8 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
   const [showErrors, setShowErrors] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [sending, setSending] = useState(false);
+  /** The `updatedAt` of the last draft IndexedDB has taken: what the 'saved' line reports. */
+  const [savedAt, setSavedAt] = useState(0);
   const errorSummary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -60,7 +62,9 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
       .then((saved) => {
         if (!live) return;
         // A draft of an older version starts again on the version the page serves now.
-        setDraft(saved && saved.version === form.version ? saved : newDraft(form));
+        const carriedOn = saved && saved.version === form.version ? saved : undefined;
+        if (carriedOn) setSavedAt(carriedOn.updatedAt);
+        setDraft(carriedOn ?? newDraft(form));
       })
       .catch(() => live && setDraft(newDraft(form)));
     return () => {
@@ -94,7 +98,7 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
     setDraft((current) => {
       if (!current) return current;
       const updated = { ...current, answers: change(current.answers), updatedAt: Date.now() };
-      void formDrafts.save(updated);
+      void formDrafts.save(updated).then(() => setSavedAt((at) => Math.max(at, updated.updatedAt)));
       return updated;
     });
   }, []);
@@ -215,9 +219,16 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
               onUpdate={update}
             />
           </MediaKeeperContext>
-          <Button type="submit" pending={sending} pendingLabel="Saving…" className="self-start">
-            Submit
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" pending={sending} pendingLabel="Saving…">
+              Submit
+            </Button>
+            {Object.keys(draft.answers).length > 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {savedAt >= draft.updatedAt ? 'Draft saved on this device.' : 'Saving the draft…'}
+              </p>
+            )}
+          </div>
         </form>
       )}
     </div>
