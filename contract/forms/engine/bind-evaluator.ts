@@ -1,4 +1,5 @@
 import type { Bind } from './binds';
+import { FAILED, type ExpressionMemo } from './expression-memo';
 import type { InstanceNode } from './instance';
 import type { Runner } from './runner';
 
@@ -12,25 +13,19 @@ export interface BindEvaluator {
   text(b: Bind, node: InstanceNode): string;
 }
 
-/** A question's expressions evaluated with its node as context node. */
-export function bindEvaluator(runner: Runner): BindEvaluator {
+/** A question's expressions evaluated with its node as context node, through the engine's memo. */
+export function bindEvaluator(runner: Runner, memo: ExpressionMemo): BindEvaluator {
   const truth = (b: Bind | undefined, node: InstanceNode, absent: boolean, onError: boolean): boolean => {
     if (!b) return absent;
     if (b.kind === 'constant') return b.value;
     if (b.kind === 'broken') return onError;
-    try {
-      return runner.boolean(b.xpath, node.element);
-    } catch {
-      return onError;
-    }
+    const result = memo.result(b, 'boolean', node, () => runner.boolean(b.xpath, node.element));
+    return result === FAILED ? onError : result;
   };
   const text = (b: Bind, node: InstanceNode): string => {
     if (b.kind !== 'xpath') return '';
-    try {
-      return runner.string(b.xpath, node.element);
-    } catch {
-      return '';
-    }
+    const result = memo.result(b, 'string', node, () => runner.string(b.xpath, node.element));
+    return result === FAILED ? '' : result;
   };
   return { truth, text };
 }

@@ -1,6 +1,7 @@
 import type { Question } from '../definition';
 import { compileExpression, xpathOf, type Compiled } from './compile';
-import type { FormIndex, QuestionInfo } from './form-index';
+import { expressionInputs, type ExpressionInputs } from './expression-inputs';
+import { referencePath, type FormIndex, type QuestionInfo } from './form-index';
 import { KNOWN_FUNCTIONS } from './functions';
 import { nameRole, tokenize } from './xpath-text';
 
@@ -11,7 +12,10 @@ import { nameRole, tokenize } from './xpath-text';
  */
 
 export type Bind =
-  { kind: 'constant'; value: boolean } | { kind: 'xpath'; xpath: string } | { kind: 'broken' };
+  | { kind: 'constant'; value: boolean }
+  /** `inputs`: what the result depends on, for reusing it (expression-memo.ts); null: evaluated every time. */
+  | { kind: 'xpath'; xpath: string; inputs: ExpressionInputs | null }
+  | { kind: 'broken' };
 
 export interface QuestionBinds {
   info: QuestionInfo;
@@ -65,9 +69,27 @@ function bind(
   try {
     const compiled = compileExpression(text, index, context);
     for (const r of compiled.refs) refs.add(r);
-    return { kind: 'xpath', xpath: xpathOf(compiled) };
+    return {
+      kind: 'xpath',
+      xpath: xpathOf(compiled),
+      inputs: expressionInputs(text, compiled.refs, index, context),
+    };
   } catch {
     return { kind: 'broken' };
+  }
+}
+
+/** Each `${name}` slot of a choice filter is one reference: its inputs are that reference's. */
+function slotInputs(filter: Compiled, index: FormIndex, at: readonly string[]) {
+  const names = new Map<string, string>();
+  for (const name of filter.refs) {
+    const info = index.byName.get(name);
+    if (info) names.set(referencePath(info.path, at, index.repeatKeys), name);
+  }
+  for (const part of filter.parts) {
+    if (typeof part === 'string') continue;
+    const name = names.get(part.xpath);
+    part.inputs = name === undefined ? null : expressionInputs(`\${${name}}`, new Set([name]), index, at);
   }
 }
 
@@ -96,6 +118,7 @@ export function compileBinds(index: FormIndex): Map<Question, QuestionBinds> {
       try {
         b.choiceFilter = compileExpression(q.choiceFilter, index, at, true);
         for (const r of b.choiceFilter.refs) refs.add(r);
+        slotInputs(b.choiceFilter, index, at);
       } catch {
         b.choiceFilter = 'broken';
       }

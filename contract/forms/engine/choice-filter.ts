@@ -1,6 +1,8 @@
 import { textIn, XML_NAME, type Choice, type FormDefinition, type Question } from '../definition';
 import type { QuestionBinds } from './binds';
 import { listChoices } from './choice-lists';
+import { FAILED, type ExpressionMemo } from './expression-memo';
+import { INDEXED_REPEAT_FUNCTION } from './functions';
 import type { InstanceNode } from './instance';
 import type { Runner } from './runner';
 import { stringLiteral } from './xpath-text';
@@ -22,6 +24,23 @@ export interface ChoiceResolver {
   filtered(node: InstanceNode): Choice[];
   /** Whether `name` is one of the node's choices that pass its filter. */
   allows(node: InstanceNode, name: string): boolean;
+  /**
+   * Makes every node's filter concrete now, from the answers as they stand: the engine reuses the
+   * instance for the next evaluation, and this state's choices must not follow it.
+   */
+  settle(nodes: readonly InstanceNode[]): void;
+}
+
+/**
+ * Whether some filter still reads the instance once concrete (indexed-repeat() is a call on the
+ * document, not a value put in the text): then each state keeps an instance of its own.
+ */
+export function filtersReadInstance(binds: ReadonlyMap<Question, QuestionBinds>): boolean {
+  for (const b of binds.values()) {
+    const parts = typeof b.choiceFilter === 'object' ? b.choiceFilter.parts : [];
+    if (parts.some((p) => typeof p === 'string' && p.includes(INDEXED_REPEAT_FUNCTION))) return true;
+  }
+  return false;
 }
 
 export function createChoiceSource(
@@ -29,6 +48,7 @@ export function createChoiceSource(
   host: XPathHost,
   runner: Runner,
   binds: ReadonlyMap<Question, QuestionBinds>,
+  memo: ExpressionMemo,
 ) {
   const lists = new Map<Question, List>();
   let itemDocument: XmlDocument | undefined;
@@ -81,11 +101,8 @@ export function createChoiceSource(
         text = compiled.parts
           .map((part) => {
             if (typeof part === 'string') return part;
-            try {
-              return stringLiteral(runner.string(part.xpath, node.element));
-            } catch {
-              return "''";
-            }
+            const value = memo.result(part, 'string', node, () => runner.string(part.xpath, node.element));
+            return value === FAILED ? "''" : stringLiteral(value);
           })
           .join('');
       }
@@ -109,6 +126,9 @@ export function createChoiceSource(
       allows(node, name) {
         const choice = listOf(node.question).byName.get(name);
         return !!choice && passes(choice, filterOf(node));
+      },
+      settle(nodes) {
+        for (const node of nodes) if (binds.get(node.question)?.choiceFilter) filterOf(node);
       },
     };
   };

@@ -1,3 +1,4 @@
+import type { ExpressionInputs } from './expression-inputs';
 import { ROOT, referencePath, type FormIndex, type QuestionInfo } from './form-index';
 import {
   INDEXED_REPEAT_FUNCTION,
@@ -26,6 +27,8 @@ import {
 /** A `${name}` of a choice filter: replaced per evaluation by the referenced value, as a literal. */
 export interface ValueSlot {
   xpath: string;
+  /** What the value depends on, for reusing it (set by binds.ts; expression-memo.ts). */
+  inputs?: ExpressionInputs | null;
 }
 export type Part = string | ValueSlot;
 

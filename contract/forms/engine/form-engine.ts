@@ -2,10 +2,11 @@ import type { Answers } from '../answers';
 import { isSelectType, type FormDefinition, type Question } from '../definition';
 import { bindEvaluator } from './bind-evaluator';
 import { calculationOrder, compileBinds } from './binds';
-import { createChoiceSource } from './choice-filter';
+import { createChoiceSource, filtersReadInstance } from './choice-filter';
+import { createExpressionMemo } from './expression-memo';
 import { indexForm } from './form-index';
 import { collectAnswers, type FormState, type RepeatState } from './form-state';
-import { buildInstance, MAX_REPEAT_INSTANCES, show, type Instance } from './instance';
+import { buildInstance, MAX_REPEAT_INSTANCES, refillInstance, show, type Instance } from './instance';
 import { metadataValue, type EvaluationContext } from './metadata';
 import { checkNodes } from './node-checks';
 import { createRunner } from './runner';
@@ -20,6 +21,11 @@ export type { FormError, FormState, NodeState, RepeatState } from './form-state'
  * repeat counts, relevance. A question that is not relevant reads as blank to every expression (as in
  * Enketo), so the page and the server, which receives only relevant answers, compute the same values.
  * Then required, read_only, type and constraint on what is relevant.
+ *
+ * An answer change must cost ≤ 16 ms on a phone (issue 14), so the engine carries work over between
+ * evaluations: an expression's result while every value it reads is the same (expression-memo.ts), and
+ * the instance while the answers make the same nodes, refilled rather than rebuilt. Neither changes a
+ * result: incremental.test.ts drives both against an engine that starts from nothing each time.
  */
 
 export interface FormEngine {
@@ -32,15 +38,30 @@ export interface FormEngine {
 const MAX_ROUNDS = 6;
 const MAX_CYCLIC_PASSES = 5;
 
-export function createFormEngine(definition: FormDefinition, host: XPathHost): FormEngine {
+export interface FormEngineOptions {
+  /**
+   * Carry work over from one evaluation to the next (on by default): expression results while what
+   * they read is unchanged (expression-memo.ts), and the instance while the answers make the same
+   * nodes. Off, each evaluation starts from nothing (what the incremental one is tested against).
+   */
+  incremental?: boolean;
+}
+
+export function createFormEngine(
+  definition: FormDefinition,
+  host: XPathHost,
+  options: FormEngineOptions = {},
+): FormEngine {
   const index = indexForm(definition);
   const binds = compileBinds(index);
   const runner = createRunner(host, definition, index);
   const calculations = calculationOrder(binds);
-  const choiceSource = createChoiceSource(definition, host, runner, binds);
+  const incremental = options.incremental !== false;
+  const memo = createExpressionMemo(incremental);
+  const choiceSource = createChoiceSource(definition, host, runner, binds, memo);
   const bindsOf = (q: Question) => binds.get(q)!;
 
-  const { truth, text } = bindEvaluator(runner);
+  const { truth, text } = bindEvaluator(runner, memo);
 
   const initial = (context: EvaluationContext) => (question: Question, raw: string | undefined) => {
     if (question.type === 'note') return { value: '', pendingDefault: false };
@@ -51,13 +72,24 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
     return { value: question.default ?? '', pendingDefault: false };
   };
 
+  /*
+   * Instances kept for reuse, the latest first: building one is most of an evaluation's cost once the
+   * memo spares the expressions (jsdom's elements are slow to make). Two, for an evaluation whose
+   * repeat_count changes the instances builds two layouts. Old states do not read their instance once
+   * their choice filters are settled, unless a filter calls indexed-repeat().
+   */
+  const spares: Instance[] = [];
+  const maxSpares = incremental && !filtersReadInstance(binds) ? 2 : 0;
+
   const build = (answers: Answers, context: EvaluationContext, counts: ReadonlyMap<string, number>) => {
-    const instance = buildInstance(host, definition.questions, {
-      answers,
-      counts,
-      initial: initial(context),
-    });
+    const layout = { answers, counts, initial: initial(context) };
+    const reused = spares.findIndex((spare) => refillInstance(spare, definition.questions, layout));
+    const instance =
+      reused >= 0 ? spares.splice(reused, 1)[0]! : buildInstance(host, definition.questions, layout);
+    spares.unshift(instance);
+    spares.length = Math.min(spares.length, maxSpares);
     runner.runtime.document = instance.document;
+    memo.use(instance, context);
     for (const node of instance.nodes) {
       if (!node.pendingDefault) continue;
       node.value = text(bindsOf(node.question).dynamicDefault!, node);
@@ -170,6 +202,7 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
       if (!settled) applyRelevance(instance);
       const choices = choiceSource();
       const { nodes, errors } = checkNodes(instance, bindsOf, { truth }, choices, context.language);
+      choices.settle(instance.nodes);
       const final = instance;
       return {
         nodes,
@@ -180,7 +213,8 @@ export function createFormEngine(definition: FormDefinition, host: XPathHost): F
         choicesFor(path) {
           const node = final.byPath.get(path);
           if (!node || !isSelectType(node.question.type)) return [];
-          // Another evaluation may have run since: read this state's instance, clock and language.
+          // Another evaluation may have run since: read this state's instance (what a settled filter may
+          // still read, see `spares`), clock and language.
           runner.runtime.document = final.document;
           runner.runtime.now = context.now;
           runner.runtime.language = context.language;

@@ -47,13 +47,26 @@ export function referencePath(
   context: readonly string[],
   repeatKeys: ReadonlySet<string>,
 ): string {
+  const shared = sharedRepeatDepth(target, context, repeatKeys);
+  if (shared === 0) return `/${ROOT}/${target.join('/')}`;
+  const ups = context.length - shared;
+  const up = ups === 0 ? '.' : Array.from({ length: ups }, () => '..').join('/');
+  return `${up}/${target.slice(shared).join('/')}`;
+}
+
+/**
+ * How many names of `target` lead to the innermost repeat it shares with `context` (0: none), the
+ * depth from which referencePath makes a reference relative.
+ */
+export function sharedRepeatDepth(
+  target: readonly string[],
+  context: readonly string[],
+  repeatKeys: ReadonlySet<string>,
+): number {
   let shared = 0;
   for (let k = 1; k < target.length && k <= context.length; k++) {
     if (target[k - 1] !== context[k - 1]) break;
     if (repeatKeys.has(target.slice(0, k).join('/'))) shared = k;
   }
-  if (shared === 0) return `/${ROOT}/${target.join('/')}`;
-  const ups = context.length - shared;
-  const up = ups === 0 ? '.' : Array.from({ length: ups }, () => '..').join('/');
-  return `${up}/${target.slice(shared).join('/')}`;
+  return shared;
 }

@@ -67,6 +67,73 @@ const own = (answers: Answers, name: string) =>
 
 const isAnswers = (v: unknown): v is Answers => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Places each node of the instance the answers make: `place` gives the node for a question at `path`
+ * (made, or an existing one), or null to stop (then false). Leaves take their starting values unless
+ * `check` (a dry run over existing nodes).
+ */
+function lay(
+  questions: readonly Question[],
+  options: BuildOptions,
+  root: XmlElement,
+  place: (
+    question: Question,
+    path: string,
+    parentElement: XmlElement,
+    parent: InstanceNode | null,
+    names: readonly string[],
+  ) => InstanceNode | null,
+  slot: (slot: RepeatSlot) => void,
+  check = false,
+): boolean {
+  const fill = (
+    questions: readonly Question[],
+    parentElement: XmlElement,
+    parent: InstanceNode | null,
+    parentNames: readonly string[],
+    answers: Answers,
+  ): boolean => {
+    const prefix = parent ? `${parent.path}/` : '';
+    for (const question of questions) {
+      const names = [...parentNames, question.name];
+      const raw = own(answers, question.name);
+      if (question.type === 'repeat') {
+        const list = Array.isArray(raw) ? raw : [];
+        const key = `${prefix}${question.name}`;
+        const wanted =
+          options.counts?.get(key) ?? (Array.isArray(raw) ? list.length : (options.defaultCount ?? 0));
+        const count = Math.max(0, Math.min(MAX_REPEAT_INSTANCES, wanted));
+        slot({ question, names, key, parentElement, parent, parentNames, count });
+        for (let i = 0; i < count; i++) {
+          const node = place(question, `${key}[${i + 1}]`, parentElement, parent, names);
+          const item = list[i];
+          if (
+            !node ||
+            !fill(question.children ?? [], node.element, node, names, isAnswers(item) ? item : {})
+          ) {
+            return false;
+          }
+        }
+      } else if (question.type === 'group') {
+        const node = place(question, `${prefix}${question.name}`, parentElement, parent, names);
+        if (!node || !fill(question.children ?? [], node.element, node, names, isAnswers(raw) ? raw : {})) {
+          return false;
+        }
+      } else {
+        const node = place(question, `${prefix}${question.name}`, parentElement, parent, names);
+        if (!node) return false;
+        if (check) continue;
+        const start = options.initial(question, typeof raw === 'string' ? raw : undefined);
+        node.value = start.value;
+        node.pendingDefault = start.pendingDefault;
+        show(node, start.value);
+      }
+    }
+    return true;
+  };
+  return fill(questions, root, null, [], options.answers);
+}
+
 export function buildInstance(
   host: XPathHost,
   questions: readonly Question[],
@@ -83,24 +150,22 @@ export function buildInstance(
     byQuestion: new Map(),
     slots: [],
   };
-
   const add = (
     question: Question,
+    path: string,
     parentElement: XmlElement,
     parent: InstanceNode | null,
     names: readonly string[],
-    path: string,
   ) => {
     const element = document.createElement(question.name);
     parentElement.appendChild(element);
-    const leaf = question.type !== 'group' && question.type !== 'repeat';
     const node: InstanceNode = {
       question,
       element,
       path,
       names,
       parent,
-      leaf,
+      leaf: question.type !== 'group' && question.type !== 'repeat',
       value: '',
       shown: '',
       relevant: true,
@@ -114,46 +179,36 @@ export function buildInstance(
     else instance.byQuestion.set(key, [node]);
     return node;
   };
-
-  const fill = (
-    questions: readonly Question[],
-    parentElement: XmlElement,
-    parent: InstanceNode | null,
-    parentNames: readonly string[],
-    answers: Answers,
-  ) => {
-    const prefix = parent ? `${parent.path}/` : '';
-    for (const question of questions) {
-      const names = [...parentNames, question.name];
-      const raw = own(answers, question.name);
-      if (question.type === 'repeat') {
-        const list = Array.isArray(raw) ? raw : [];
-        const key = `${prefix}${question.name}`;
-        const wanted =
-          options.counts?.get(key) ?? (Array.isArray(raw) ? list.length : (options.defaultCount ?? 0));
-        const count = Math.max(0, Math.min(MAX_REPEAT_INSTANCES, wanted));
-        instance.slots.push({ question, names, key, parentElement, parent, parentNames, count });
-        for (let i = 0; i < count; i++) {
-          const node = add(question, parentElement, parent, names, `${key}[${i + 1}]`);
-          const item = list[i];
-          fill(question.children ?? [], node.element, node, names, isAnswers(item) ? item : {});
-        }
-      } else if (question.type === 'group') {
-        const node = add(question, parentElement, parent, names, `${prefix}${question.name}`);
-        fill(question.children ?? [], node.element, node, names, isAnswers(raw) ? raw : {});
-      } else {
-        const node = add(question, parentElement, parent, names, `${prefix}${question.name}`);
-        const start = options.initial(question, typeof raw === 'string' ? raw : undefined);
-        node.value = start.value;
-        node.shown = start.value;
-        node.pendingDefault = start.pendingDefault;
-        if (start.value) node.element.textContent = start.value;
-      }
-    }
-  };
-
-  fill(questions, root, null, [], options.answers);
+  lay(questions, options, root, add, (slot) => instance.slots.push(slot));
   return instance;
+}
+
+/**
+ * Puts the answers in an instance built before, when they make the same nodes (the same repeat
+ * instances), as buildInstance would have them: far cheaper than a new document (jsdom's especially).
+ * False, and the instance untouched, when they do not.
+ */
+export function refillInstance(
+  instance: Instance,
+  questions: readonly Question[],
+  options: BuildOptions,
+): boolean {
+  let at = 0;
+  // The same nodes in the same order means the same repeat instances, so the same slots.
+  const reuse = (write: boolean) => (question: Question, path: string) => {
+    const node = instance.nodes[at++];
+    if (!node || node.question !== question || node.path !== path) return null;
+    if (write) node.relevant = true;
+    return node;
+  };
+  const none = () => {};
+  // A dry run first, so that a mismatch found late leaves nothing changed.
+  if (!lay(questions, options, instance.root, reuse(false), none, true) || at !== instance.nodes.length) {
+    return false;
+  }
+  at = 0;
+  lay(questions, options, instance.root, reuse(true), none);
+  return true;
 }
 
 /** Sets what the element holds, when it changes; true when it did. */

@@ -91,7 +91,8 @@ export function nextSolid(tokens: readonly Token[], from: number): number {
   return -1;
 }
 
-function previousSolid(tokens: readonly Token[], before: number): Token | undefined {
+/** The last token before `before` that is not whitespace. */
+export function previousSolid(tokens: readonly Token[], before: number): Token | undefined {
   for (let j = before - 1; j >= 0; j--) if (tokens[j]!.kind !== 'space') return tokens[j];
   return undefined;
 }
