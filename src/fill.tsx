@@ -19,7 +19,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { connectOnlineManager, onRestored, persistOptions } from '@/lib/query-persistence';
 import { FILL_PERSIST_STORAGE_KEY } from '@/lib/query-persistence-policy';
 import { syncThemeOnStart } from '@/lib/theme';
-import './styles.css';
+import './fill.css';
 
 /*
  * The public fill page's own entry (issue 14, ADR 0039). A volunteer opens the link on a slow phone,
