@@ -66,6 +66,12 @@ describe('serving the built client', () => {
     const unknown = await (await get('/data-collection/forms/NOPE/fill')).text();
     expect(unknown).toContain('fill');
     expect(unknown).not.toContain('form-definition');
+    // A malformed or hostile id: the page as built, no data block, no error.
+    for (const id of ['%E0%A4%A', '..%2F..%2Fapi', `${'x'.repeat(5000)}`]) {
+      const res = await get(`/data-collection/forms/${id}/fill`);
+      expect(res.status, id).toBe(200);
+      expect(await res.text(), id).not.toContain('form-definition');
+    }
     // Other data-collection screens stay the app's.
     expect(await (await get('/data-collection/forms/F1')).text()).toContain('shell');
   });
