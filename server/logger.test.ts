@@ -2,12 +2,13 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { openDatabase, type DatabaseHandle } from './db';
+import type { DatabaseHandle } from './db';
 import { loadEnv } from './env';
 import { createLogger, errorText, serializeError } from './logger';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { createMailer } from './services/mailer';
+import { openMemoryDatabase } from './testing/memory-database';
 import { testStorage } from './testing/test-app';
 
 /** A logger whose output the test can read, line by line. */
@@ -34,7 +35,7 @@ describe('the log never carries secrets or personal data', () => {
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       PUBLIC_URL: 'http://localhost:3000',
     });
-    handle = await openDatabase('memory');
+    handle = await openMemoryDatabase();
     await handle.migrate();
     // Two ways a users insert can fail with the row's values at hand: a check constraint (Postgres
     // puts the failing row, hash and address included, in `detail`) and a trigger whose message

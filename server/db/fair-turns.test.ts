@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FairTurns, openDatabase, type DatabaseHandle } from './index';
+import { openMemoryDatabase } from '../testing/memory-database';
+import { FairTurns, type DatabaseHandle } from './index';
 
 describe('FairTurns', () => {
   it('runs one piece at a time, in arrival order', async () => {
@@ -61,7 +62,7 @@ describe('FairTurns', () => {
 describe('the embedded database', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase('memory');
+    handle = await openMemoryDatabase();
     await handle.migrate();
   });
   afterAll(async () => {

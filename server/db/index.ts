@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Runs work one piece at a time, in arrival order, each piece on its own turn of the event loop
@@ -86,9 +86,12 @@ function takingTurns(client: PGlite, turns: FairTurns) {
   };
 }
 
-/** `memory` gives a throwaway embedded database (tests); a URL gives PostgreSQL; else PGlite under dataDir. */
+/**
+ * `memory` gives a throwaway embedded database (tests), `memoryFrom` one that starts from a dumped
+ * data directory (the tests' migrated snapshot); a URL gives PostgreSQL; else PGlite under dataDir.
+ */
 export async function openDatabase(
-  target: { databaseUrl: string } | { dataDir: string } | 'memory',
+  target: { databaseUrl: string } | { dataDir: string } | { memoryFrom: Blob } | 'memory',
 ): Promise<DatabaseHandle> {
   if (target !== 'memory' && 'databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
@@ -110,6 +113,8 @@ export async function openDatabase(
   let client: PGlite;
   if (target === 'memory') {
     client = await PGlite.create();
+  } else if ('memoryFrom' in target) {
+    client = await PGlite.create({ loadDataDir: target.memoryFrom });
   } else {
     const dir = resolve(join(target.dataDir, 'pglite'));
     mkdirSync(dir, { recursive: true });

@@ -5,12 +5,13 @@ import { newId } from '../services/ids';
 import { grants } from './schema';
 import { buildBulkGrants } from './seed/sample-grants';
 import { refreshPlannerStatistics, schedulePlannerStatistics } from './planner-statistics';
-import { openDatabase, type DatabaseHandle } from './index';
+import { openMemoryDatabase } from '../testing/memory-database';
+import type { DatabaseHandle } from './index';
 
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  handle = await openDatabase('memory');
+  handle = await openMemoryDatabase();
   await handle.migrate();
   const rows = buildBulkGrants(2500, new Date()).map((g) => ({ id: newId(), ...g }));
   for (let i = 0; i < rows.length; i += 500) await handle.db.insert(grants).values(rows.slice(i, i + 500));

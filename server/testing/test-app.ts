@@ -10,6 +10,7 @@ import { createAi } from '../services/ai';
 import { createJwt } from '../services/auth/jwt';
 import { createMailer } from '../services/mailer';
 import { newId } from '../services/ids';
+import { openMemoryDatabase } from './memory-database';
 import { localDiskStorage } from '../services/storage/local-disk-storage';
 
 /**
@@ -74,7 +75,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { handle: await openDatabase('memory'), dropDatabase: async () => {} };
+  if (!base) return { handle: await openMemoryDatabase(), dropDatabase: async () => {} };
   const name = `ngo_test_${newId()}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
