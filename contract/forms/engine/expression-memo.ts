@@ -1,6 +1,6 @@
 import type { ExpressionInputs } from './expression-inputs';
 import type { Instance, InstanceNode } from './instance';
-import { localDate } from './metadata';
+import { localDate, offsetOf } from './metadata';
 
 /*
  * Results of bind expressions kept across the evaluations of one engine (issue 14: an answer change must
@@ -23,7 +23,10 @@ export interface MemoisableBind {
 
 export interface ExpressionMemo {
   /** The instance, language and clock of the evaluations that follow. */
-  use(instance: Instance, context: { now: Date; language?: string | undefined }): void;
+  use(
+    instance: Instance,
+    context: { now: Date; utcOffset?: number | undefined; language?: string | undefined },
+  ): void;
   /** `compute()`'s result for `b` at `node`, or the stored one when nothing it reads has changed. */
   result<T extends string | boolean>(
     b: MemoisableBind,
@@ -100,8 +103,8 @@ export function createExpressionMemo(
     use(next, context) {
       instance = next;
       language = context.language === undefined ? '-' : part(context.language);
-      // today() is local midnight of `now`: the local date and offset say which.
-      day = part(`${localDate(context.now)}${context.now.getTimezoneOffset()}`);
+      // today() is this machine's midnight of the date `now` has where the person filling is.
+      day = part(localDate(context.now, offsetOf(context.now, context.utcOffset)));
     },
     result<T extends string | boolean>(
       b: MemoisableBind,

@@ -3,7 +3,7 @@ import type { Answers } from '../answers';
 import type { FormDefinition } from '../definition';
 import { createFormEngine } from './form-engine';
 import { jsdomTestHost } from './jsdom-test-host';
-import { localDateTime } from './metadata';
+import { localDate, localDateTime, writtenOffset } from './metadata';
 import { form, NOW } from './test-forms';
 
 const host = await jsdomTestHost();
@@ -219,6 +219,39 @@ describe('metadata', () => {
       { now: NOW, startedAt: '2026-11-27T08:00' },
     );
     expect(started.answers.start).toBe('2026-11-27T08:00');
+  });
+
+  it('reads today(), today, end and start where the person filling is, when the context says where', () => {
+    // 23:00 UTC on the 27th is 01:00 on the 28th in Kigali and 18:00 on the 27th in New York.
+    const lateUtc = new Date(Date.UTC(2026, 10, 27, 23, 0));
+    const withToday = form([
+      ...definition.questions,
+      { name: 'is_today', type: 'calculate', calculation: '${visit} = today()' },
+      { name: 'visit', type: 'date' },
+    ]);
+    const at = (utcOffset: number) =>
+      createFormEngine(withToday, host).evaluate({ visit: '2026-11-28' }, { now: lateUtc, utcOffset })
+        .answers;
+    expect(at(120)).toMatchObject({
+      today: '2026-11-28',
+      end: '2026-11-28T01:00:00.000+02:00',
+      start: '2026-11-28T01:00:00.000+02:00',
+      is_today: 'true',
+    });
+    expect(at(-300)).toMatchObject({
+      today: '2026-11-27',
+      end: '2026-11-27T18:00:00.000-05:00',
+      is_today: 'false',
+    });
+    expect(at(0)).toMatchObject({ today: '2026-11-27', end: '2026-11-27T23:00:00.000+00:00' });
+  });
+
+  it('reads the offset a device wrote its time with, and none from a time in UTC', () => {
+    expect(writtenOffset('2026-11-28T01:00:00.000+02:00')).toBe(120);
+    expect(writtenOffset('2026-11-27T18:00:00.000-05:00')).toBe(-300);
+    expect(writtenOffset('2026-11-27T18:00:00.000+0530')).toBe(330);
+    expect(writtenOffset('2026-11-27T23:00:00.000Z')).toBeUndefined();
+    expect(localDate(new Date(Date.UTC(2026, 0, 1, 0, 30)), -60)).toBe('2025-12-31');
   });
 });
 

@@ -184,6 +184,7 @@ export function createFormEngine(
     definition,
     evaluate(answers, context) {
       runner.runtime.now = context.now;
+      runner.runtime.utcOffset = context.utcOffset;
       runner.runtime.language = context.language;
       let counts: ReadonlyMap<string, number> = new Map();
       let instance = build(answers, context, counts);
@@ -217,6 +218,7 @@ export function createFormEngine(
           // still read, see `spares`), clock and language.
           runner.runtime.document = final.document;
           runner.runtime.now = context.now;
+          runner.runtime.utcOffset = context.utcOffset;
           runner.runtime.language = context.language;
           return choices.filtered(node);
         },

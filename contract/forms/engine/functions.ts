@@ -1,5 +1,6 @@
 import { textIn, type FormDefinition } from '../definition';
 import { attachedTableNamed, listChoices } from './choice-lists';
+import { localDate, offsetOf } from './metadata';
 import type { FormIndex } from './form-index';
 import type { OpenRosaXPathEvaluator, XmlDocument, XmlElement } from './xpath-host';
 
@@ -14,6 +15,8 @@ import type { OpenRosaXPathEvaluator, XmlDocument, XmlElement } from './xpath-ho
 export interface Runtime {
   document: XmlDocument | null;
   now: Date;
+  /** Where today() reads `now` (EvaluationContext.utcOffset); undefined: this machine's zone. */
+  utcOffset: number | undefined;
   language: string | undefined;
 }
 
@@ -88,7 +91,14 @@ export function registerFunctions(
 ): void {
   const add = evaluator.customXPathFunction.add;
   add(TODAY_FUNCTION, {
-    fn: () => new Date(runtime.now.getFullYear(), runtime.now.getMonth(), runtime.now.getDate()),
+    // Midnight, in this machine's zone (where the evaluator reads date answers), of the date `now` has
+    // where the person filling is.
+    fn: () => {
+      const [y, m, d] = localDate(runtime.now, offsetOf(runtime.now, runtime.utcOffset))
+        .split('-')
+        .map(Number);
+      return new Date(y!, m! - 1, d!);
+    },
     args: [],
     ret: 'date',
   });

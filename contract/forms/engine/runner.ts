@@ -22,7 +22,7 @@ export interface Runner {
 
 export function createRunner(host: XPathHost, definition: FormDefinition, index: FormIndex): Runner {
   const evaluator: OpenRosaXPathEvaluator = host.openrosaXPath();
-  const runtime: Runtime = { document: null, now: new Date(), language: undefined };
+  const runtime: Runtime = { document: null, now: new Date(), utcOffset: undefined, language: undefined };
   registerFunctions(evaluator, definition, index, runtime);
   const run = (xpath: string, context: XmlElement, type: number) =>
     evaluator.evaluate(xpath, context, null, type, null);

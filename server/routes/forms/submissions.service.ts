@@ -9,6 +9,7 @@ import type {
   SubmissionsQuery,
 } from '../../../contract/forms/api';
 import type { Answers } from '../../../contract/forms/answers';
+import { writtenOffset } from '../../../contract/forms/engine/metadata';
 import type { DbExecutor } from '../../db';
 import { formSubmissionEdits, formSubmissions, forms, formVersions, users } from '../../db/schema';
 import { ApiError } from '../../services/api-error';
@@ -97,7 +98,12 @@ export async function submitResponse(
   const checked = checkSubmission(
     { formId, version: body.version, definition: version.definition },
     body.answers,
-    { now: filledAt(body.submittedAt, now), ...(submitter && { username: submitter.name }) },
+    {
+      now: filledAt(body.submittedAt, now),
+      // The device writes its time with its offset: today() is the date the volunteer saw.
+      utcOffset: body.submittedAt ? writtenOffset(body.submittedAt) : undefined,
+      ...(submitter && { username: submitter.name }),
+    },
   );
   if (!checked.ok)
     throw new ApiError(400, 'Some answers are not accepted.', {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate, localDateTime } from '../../../contract/forms/engine/metadata';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
 import { householdSurvey } from './forms.testing';
@@ -111,7 +112,7 @@ describe('form responses: sending', () => {
     const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
     await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
-    const day = threeDaysAgo.toISOString().slice(0, 10);
+    const day = localDate(threeDaysAgo);
     const sendVisit = (submittedAt?: string) =>
       call(t.app, 'POST', `/api/forms/${id}/submissions`, {
         instanceId: randomUUID(),
@@ -120,13 +121,57 @@ describe('form responses: sending', () => {
         ...(submittedAt && { submittedAt }),
       });
     // Filled offline three days ago, sent now: accepted as the volunteer's phone accepted it.
-    expect((await sendVisit(threeDaysAgo.toISOString())).status).toBe(201);
+    expect((await sendVisit(localDateTime(threeDaysAgo))).status).toBe(201);
     // Without the device's time, or with one far in the future, the server's own day applies.
     const undated = await sendVisit();
     expect(undated.status).toBe(400);
     expect(undated.body.fields).toMatchObject({ visited_on: 'The visit is logged on its day.' });
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await sendVisit(future)).status).toBe(400);
+  });
+
+  it('checks today() on the date the device showed, by the offset its time is written with', async () => {
+    const admin = users.NGO_ADMIN!.token;
+    const visit = {
+      title: 'Late visit log',
+      languages: ['default'],
+      questions: [
+        {
+          name: 'visited_on',
+          type: 'date',
+          label: { default: 'Visited on' },
+          constraint: '. = today()',
+          constraintMessage: { default: 'The visit is logged on its day.' },
+        },
+        { name: 'logged_on', type: 'today' },
+      ],
+      choices: {},
+    };
+    const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
+    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+    // Yesterday 23:00 UTC: already today in Kigali (01:00, +02:00), still yesterday in New York (-05:00).
+    const lateUtc = new Date();
+    lateUtc.setUTCDate(lateUtc.getUTCDate() - 1);
+    lateUtc.setUTCHours(23, 0, 0, 0);
+    const kigali = localDateTime(lateUtc, 120);
+    const newYork = localDateTime(lateUtc, -300);
+    const kigaliDay = kigali.slice(0, 10);
+    const newYorkDay = newYork.slice(0, 10);
+    expect(kigaliDay).not.toBe(newYorkDay);
+    const sendVisit = (day: string, submittedAt: string) =>
+      call(t.app, 'POST', `/api/forms/${id}/submissions`, {
+        instanceId: randomUUID(),
+        version: 1,
+        answers: { visited_on: day },
+        submittedAt,
+      });
+    const kept = await sendVisit(kigaliDay, kigali);
+    expect(kept.status).toBe(201);
+    expect(kept.body.answers).toMatchObject({ visited_on: kigaliDay, logged_on: kigaliDay });
+    expect((await sendVisit(newYorkDay, newYork)).status).toBe(201);
+    const refused = await sendVisit(kigaliDay, newYork);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toMatchObject({ visited_on: 'The visit is logged on its day.' });
   });
 
   it('drops answers to questions skipped by their logic, and requires them only when shown', async () => {

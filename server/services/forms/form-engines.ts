@@ -40,11 +40,12 @@ export async function definitionProblems(definition: FormDefinition) {
 export function checkSubmission(
   form: { formId: string; version: number; definition: FormDefinition },
   answers: Answers,
-  context: { now: Date; username?: string },
+  context: { now: Date; utcOffset?: number | undefined; username?: string },
 ) {
   const engine = engineFor(`${form.formId}:${form.version}`, form.definition);
   return validateAnswers(engine, answers, {
     now: context.now,
+    utcOffset: context.utcOffset,
     metadata: context.username ? { username: context.username } : {},
   });
 }

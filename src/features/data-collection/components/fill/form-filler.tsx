@@ -1,5 +1,6 @@
 import type { PublicFormDefinition } from '@contract/forms/api';
 import type { Answers } from '@contract/forms/answers';
+import { localDateTime } from '@contract/forms/engine/metadata';
 import { mediaNamesOf } from '@contract/forms/media';
 import { CheckCircle2, CloudOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -124,7 +125,8 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
         instanceId: draft.instanceId,
         version: draft.version,
         answers: state.answers,
-        submittedAt: new Date().toISOString(),
+        // With the phone's offset, so the server judges today() on the date the volunteer saw.
+        submittedAt: localDateTime(new Date()),
       },
       { idempotencyKey: draft.instanceId, url: submissionUrl(form.formId) },
     );
