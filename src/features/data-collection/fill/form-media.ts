@@ -56,6 +56,8 @@ export function createFormMedia(dbName = FORM_MEDIA_DB) {
       await set(key, { ...item, key, createdAt: Date.now() } satisfies FormMediaItem, db());
       changed();
     },
+    /** The files an instance keeps (its export carries them). */
+    ofInstance: async (instanceId: string) => (await all()).filter((m) => m.instanceId === instanceId),
     blobOf: async (instanceId: string, name: string) =>
       (await get<FormMediaItem>(mediaKey(instanceId, name), db()))?.blob,
     /** At submit: the instance keeps only the files its final answers name (a replaced photo goes). */

@@ -4,9 +4,16 @@ import { Button } from '@/components/ui/button';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { exportEntries } from '@/lib/outbox/export-entries';
 import { submitResponseAction, submissionUrl } from '../../api/submit-response';
+import { formMedia } from '../../fill/form-media';
+import { withFiles } from '../../fill/response-files';
 import { UnsentFiles } from './unsent-files';
 
 const when = (ms: number) => new Date(ms).toLocaleString();
+
+/** Responses saved to a file with the photos and recordings they keep here, to be imported elsewhere. */
+async function exportResponses(entries: OutboxEntry[], fileName?: string) {
+  exportEntries(await withFiles(entries, formMedia.ofInstance), fileName);
+}
 
 /**
  * Always on the fill page: how many of this form's responses wait on this device, and, opened, each
@@ -54,7 +61,7 @@ export function UnsentResponses({ formId }: { formId: string }) {
                       'waiting for a connection'
                     )}
                   </span>
-                  <Button variant="ghost" className="min-h-9 px-2" onClick={() => exportEntries([e])}>
+                  <Button variant="ghost" className="min-h-9 px-2" onClick={() => void exportResponses([e])}>
                     <Download aria-hidden className="size-4" />
                     Export
                   </Button>
@@ -81,7 +88,9 @@ export function UnsentResponses({ formId }: { formId: string }) {
                 </Button>
                 <Button
                   variant="secondary"
-                  onClick={() => exportEntries([...attention, ...waiting], `unsent-responses-${formId}.json`)}
+                  onClick={() =>
+                    void exportResponses([...attention, ...waiting], `unsent-responses-${formId}.json`)
+                  }
                 >
                   <Download aria-hidden className="size-4" />
                   Export all
