@@ -5,13 +5,14 @@ import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { exportEntries } from '@/lib/outbox/export-entries';
 import { submitResponseAction, submissionUrl } from '../../api/submit-response';
 import { formMedia } from '../../fill/form-media';
-import { withFiles } from '../../fill/response-files';
 import { UnsentFiles } from './unsent-files';
 
 const when = (ms: number) => new Date(ms).toLocaleString();
 
 /** Responses saved to a file with the photos and recordings they keep here, to be imported elsewhere. */
 async function exportResponses(entries: OutboxEntry[], fileName?: string) {
+  // Loaded on a click, like the import: the fill page's first load carries neither.
+  const { withFiles } = await import('../../fill/response-files');
   exportEntries(await withFiles(entries, formMedia.ofInstance), fileName);
 }
 
