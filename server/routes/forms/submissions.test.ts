@@ -328,6 +328,32 @@ describe('form responses: reading and review', () => {
     );
     expect(fixed.status).toBe(200);
     expect((fixed.body.answers as Record<string, unknown>).village).toBe('Ngoma');
+    // A reviewer may add and remove a repeat's entries; each new entry is checked like the rest.
+    const unnamed = await call(
+      t.app,
+      'PUT',
+      `${path}/answers`,
+      { answers: { ...good, village: 'Ngoma', member: [{ member_name: 'Eric' }, { member_name: '' }] } },
+      users.NGO_ADMIN!.token,
+    );
+    expect(Object.keys(unnamed.body.fields as object)).toEqual(['member[2]/member_name']);
+    const regrouped = await call(
+      t.app,
+      'PUT',
+      `${path}/answers`,
+      {
+        answers: {
+          ...good,
+          village: 'Ngoma',
+          member: [{ member_name: 'Eric' }, { member_name: 'Nadia' }, { member_name: 'Jean' }],
+        },
+      },
+      users.NGO_ADMIN!.token,
+    );
+    expect(regrouped.status).toBe(200);
+    expect(regrouped.body.answers).toMatchObject({
+      member: [{ member_name: 'Eric' }, { member_name: 'Nadia' }, { member_name: 'Jean' }],
+    });
     expect(
       (await call(t.app, 'POST', `${path}/review`, { reviewStatus: 'approved' }, outsider.token)).status,
     ).toBe(404);
@@ -335,6 +361,7 @@ describe('form responses: reading and review', () => {
     const history = await call(t.app, 'GET', `${path}/history`, undefined, users.ANALYST!.token);
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject([
+      { kind: 'answers', previous: { member: [{ member_name: 'Aline' }, { member_name: 'Eric' }] } },
       {
         kind: 'answers',
         comment: 'Typo',

@@ -7,6 +7,7 @@ import {
   type Question,
 } from '@contract/forms/definition';
 import { useMemo, useState, type FormEvent } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -15,7 +16,7 @@ import { OnlineSubmitButton } from '@/components/ui/needs-network';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { serverError, serverErrorMessage } from '@/lib/server-error';
-import { setAnswer } from '../../fill/answer-paths';
+import { addRepeatInstance, removeRepeatInstance, setAnswer } from '../../fill/answer-paths';
 import { answerTree, pathLabel, type AnswerNode } from '../answer-tree';
 import { questionLabel } from '../form-questions';
 
@@ -42,7 +43,8 @@ const inputModes: Partial<Record<Question['type'], 'numeric' | 'decimal'>> = {
  * A simple corrector of a response's answers: a text input per answer (a list for a select one,
  * boxes for a select multiple), the response's groups and repeat instances as fieldsets; the
  * server checks the whole as a new send would be and names each refused answer by its path, shown
- * under its input. Instances are corrected, not added or removed.
+ * under its input. A repeat's instances can be added and removed, unless the form computes their
+ * number (`repeat_count`).
  */
 export function AnswersEditor({
   definition,
@@ -82,6 +84,18 @@ export function AnswersEditor({
     });
   };
 
+  /** Adds or removes a repeat's instance; messages under that repeat no longer match their paths. */
+  const reshape = (repeatPath: string, next: (d: Answers) => Answers) => {
+    setDraft(next);
+    setFieldErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([path]) => !path.startsWith(`${repeatPath}[`))),
+    );
+  };
+  const repeats: RepeatEditing = {
+    add: (path) => reshape(path, (d) => addRepeatInstance(d, path)),
+    remove: (path, index) => reshape(path, (d) => removeRepeatInstance(d, path, index)),
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -114,7 +128,13 @@ export function AnswersEditor({
       aria-label="Edit answers"
     >
       {alert && <Alert tone="error">{alert}</Alert>}
-      <EditorNodes nodes={tree} language={language} errors={fieldErrors} onChange={change} />
+      <EditorNodes
+        nodes={tree}
+        language={language}
+        errors={fieldErrors}
+        onChange={change}
+        repeats={repeats}
+      />
       <TextAreaField
         label="Why these changes (optional)"
         rows={2}
@@ -138,17 +158,26 @@ export function AnswersEditor({
   );
 }
 
+interface RepeatEditing {
+  add: (repeatPath: string) => void;
+  /** `index` is 1-based, as in paths. */
+  remove: (repeatPath: string, index: number) => void;
+}
+
 function EditorNodes({
   nodes,
   language,
   errors,
   onChange,
+  repeats,
 }: {
   nodes: AnswerNode[];
   language?: string;
   errors: Record<string, string>;
   onChange: (path: string, value: string) => void;
+  repeats: RepeatEditing;
 }) {
+  const inner = { language, errors, onChange, repeats };
   return (
     <>
       {nodes.map((node) => {
@@ -156,15 +185,38 @@ function EditorNodes({
         if (node.kind === 'group')
           return (
             <Fieldset key={node.path} legend={label}>
-              <EditorNodes nodes={node.children} language={language} errors={errors} onChange={onChange} />
+              <EditorNodes nodes={node.children} {...inner} />
             </Fieldset>
           );
-        if (node.kind === 'repeat')
-          return node.instances.map((instance, i) => (
-            <Fieldset key={`${node.path}[${i + 1}]`} legend={`${label} ${i + 1}`}>
-              <EditorNodes nodes={instance} language={language} errors={errors} onChange={onChange} />
-            </Fieldset>
-          ));
+        if (node.kind === 'repeat') {
+          // A computed number of instances is the form's to set, not the reviewer's.
+          const fixed = Boolean(node.question.repeatCount);
+          return (
+            <div key={node.path} className="flex flex-col gap-3">
+              {node.instances.map((instance, i) => (
+                <Fieldset key={`${node.path}[${i + 1}]`} legend={`${label} ${i + 1}`}>
+                  <EditorNodes nodes={instance} {...inner} />
+                  {!fixed && (
+                    <Button
+                      variant="ghost"
+                      className="self-start"
+                      onClick={() => repeats.remove(node.path, i + 1)}
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                      Remove {label} {i + 1}
+                    </Button>
+                  )}
+                </Fieldset>
+              ))}
+              {!fixed && (
+                <Button variant="secondary" className="self-start" onClick={() => repeats.add(node.path)}>
+                  <Plus aria-hidden className="size-4" />
+                  Add {label}
+                </Button>
+              )}
+            </div>
+          );
+        }
         if (notTyped(node.question)) return null;
         return (
           <AnswerInput

@@ -318,6 +318,40 @@ describe('a response’s detail', () => {
     });
   });
 
+  it('adds and removes a repeat’s entries in the answers it saves', async () => {
+    signInAs({ id: 'u1', role: 'NGO_ADMIN' });
+    const response = submissionOf();
+    const puts: unknown[] = [];
+    stubResponsesApi({
+      pages: [[response]],
+      extra: (request, url) => {
+        if (request.method !== 'PUT' || !url.pathname.endsWith('/answers')) return undefined;
+        puts.push(request.body);
+        return jsonResponse({ ...response, answers: (request.body as { answers: object }).answers });
+      },
+    });
+    const { user } = await renderWithRouter(<Harness initial={{ response: response.id }} />, {
+      path: '/data-collection/responses/F1',
+    });
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Edit answers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Members 1' }));
+    expect(
+      within(dialog)
+        .getAllByLabelText('Name')
+        .map((i) => (i as HTMLInputElement).value),
+    ).toEqual(['Eric']);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Members' }));
+    expect(within(dialog).getByRole('group', { name: 'Members 2' })).toBeInTheDocument();
+    await user.type(within(dialog).getAllByLabelText('Name')[1]!, 'Nadia');
+    await user.click(within(dialog).getByRole('button', { name: 'Save answers' }));
+    await waitFor(() =>
+      expect(puts.at(-1)).toMatchObject({
+        answers: { member: [{ member_name: 'Eric' }, { member_name: 'Nadia' }] },
+      }),
+    );
+  });
+
   it('lists who changed what and when', async () => {
     signInAs({ id: 'u1', role: 'ANALYST' });
     const response = submissionOf({ answers: { village: 'Ngoma' }, reviewStatus: 'approved' });
