@@ -130,6 +130,41 @@ describe('form responses: sending', () => {
     expect((await sendVisit(future)).status).toBe(400);
   });
 
+  it('keeps a select’s attached CSV with the form and takes only the names it lists', async () => {
+    const admin = users.NGO_ADMIN!.token;
+    const visit = {
+      title: 'District visits',
+      languages: ['default'],
+      questions: [
+        { name: 'district', type: 'select_one_from_file', listName: 'districts.csv', required: 'yes' },
+      ],
+      choices: {},
+      attachments: {
+        'districts.csv': {
+          columns: ['name', 'label'],
+          rows: [
+            ['kgl', 'Kigali'],
+            ['hye', 'Huye'],
+          ],
+        },
+      },
+    };
+    const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
+    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+    const published = await call(t.app, 'GET', `/api/forms/${id}/definition`);
+    expect((published.body.definition as { attachments: unknown }).attachments).toEqual(visit.attachments);
+    const sendDistrict = (district: string) =>
+      call(t.app, 'POST', `/api/forms/${id}/submissions`, {
+        instanceId: randomUUID(),
+        version: 1,
+        answers: { district },
+      });
+    expect((await sendDistrict('hye')).status).toBe(201);
+    const unknown = await sendDistrict('nyc');
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.fields as object)).toEqual(['district']);
+  });
+
   it('checks today() on the date the device showed, by the offset its time is written with', async () => {
     const admin = users.NGO_ADMIN!.token;
     const visit = {

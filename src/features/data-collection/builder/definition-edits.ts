@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  type AttachedTable,
   type Choice,
   type FormDefinition,
   type Localized,
@@ -120,6 +121,15 @@ export function listUsers(definition: FormDefinition, listName: string): string[
 
 export function setChoices(definition: FormDefinition, listName: string, list: Choice[]): FormDefinition {
   return { ...definition, choices: { ...definition.choices, [listName]: list } };
+}
+
+/** Attaches a CSV's table under its file name (replacing one of that name). */
+export function attachTable(
+  definition: FormDefinition,
+  fileName: string,
+  table: AttachedTable,
+): FormDefinition {
+  return { ...definition, attachments: { ...definition.attachments, [fileName]: table } };
 }
 
 /** Renames a choice list for every question reading it. */

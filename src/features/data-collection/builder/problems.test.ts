@@ -62,4 +62,14 @@ describe('definition problems', () => {
     expect(problems.form.title).toBe('Title is required.');
     expect(problems.other).toEqual(['Something else.']);
   });
+
+  it('asks for the CSV a select from a file reads, until it is attached', () => {
+    const d = definition();
+    d.questions.push({ name: 'district', type: 'select_one_from_file', listName: 'districts.csv' });
+    expect(definitionProblems(d).questions['2']?.listName).toBe(
+      'Attach the file “districts.csv” (a CSV of choices).',
+    );
+    d.attachments = { 'districts.csv': { columns: ['name', 'label'], rows: [['kgl', 'Kigali']] } };
+    expect(definitionProblems(d).questions['2']?.listName).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import { XML_NAME, type FormDefinition } from '@contract/forms/definition';
 import { formDefinition } from '@contract/forms/definition-schema';
+import { attachedTableNamed } from '@contract/forms/engine/choice-lists';
 import { hasChoiceList } from './question-kinds';
 import { flattenQuestions, pathKey } from './tree';
 
@@ -101,6 +102,13 @@ export function definitionProblems(definition: FormDefinition): Problems {
       addQuestionProblem(problems, key, 'name', `Another question is also named “${question.name}”.`);
     if (question.type.endsWith('_from_file') && !question.listName)
       addQuestionProblem(problems, key, 'listName', 'Name the attached file the choices come from.');
+    else if (question.type.endsWith('_from_file') && !attachedTableNamed(definition, question.listName!))
+      addQuestionProblem(
+        problems,
+        key,
+        'listName',
+        `Attach the file “${question.listName}” (a CSV of choices).`,
+      );
     if (hasChoiceList(question.type)) {
       const list = question.listName ? definition.choices[question.listName] : undefined;
       if (!question.listName) addQuestionProblem(problems, key, 'listName', 'Pick a choice list.');

@@ -20,6 +20,7 @@ import { SELF } from '../../builder/rules';
 import { flattenQuestions, isWithin, type QuestionPath } from '../../builder/tree';
 import { CheckboxField } from './checkbox-field';
 import { ChoicesEditor } from './choices-editor';
+import { ChoicesFile } from './choices-file';
 import { LocalizedFields } from './localized-fields';
 import { LogicEditor, type RuleSubject } from './logic-editor';
 import { QuestionKindIcon } from './question-kind-icon';
@@ -278,14 +279,12 @@ export function QuestionEditor({
         />
       )}
       {isSelectType(type) && !hasChoiceList(type) && (
-        <Field
-          label="Choices file"
-          value={question.listName ?? ''}
-          autoComplete="off"
-          spellCheck={false}
+        <ChoicesFile
+          definition={definition}
+          listName={question.listName}
           error={problems.listName}
-          hint="The CSV file attached to the form that holds the choices (name and label columns)."
-          onChange={(event) => onChange((q) => set(q, 'listName', event.target.value.trim()))}
+          onListChange={(listName) => onChange((q) => set(q, 'listName', listName))}
+          onDefinitionChange={onDefinitionChange}
         />
       )}
 
