@@ -72,6 +72,8 @@ export const submissionMedia = z.object({
   sizeBytes: z.number().int().nullable(),
   /** A picture's thumbnail can be asked for (`?thumbnail=1` on the media address). */
   hasThumbnail: z.boolean(),
+  /** Arrived, then put in Cloud Storage's trash (or its folder was): not served until restored. */
+  trashed: z.boolean().optional(),
 });
 export type SubmissionMedia = z.infer<typeof submissionMedia>;
 

@@ -11,7 +11,8 @@ import { readableForm } from './submissions.service';
 /**
  * A response's file, for whoever may read the response (`ownOnly`: a volunteer, their own only), named
  * for download as its answer names it (its Cloud Storage name may carry a ` (2)` the folder needed).
- * 404 while the file has not arrived, and for a name the response does not hold.
+ * 404 while the file has not arrived, while it is in Cloud Storage's trash, and for a name the response
+ * does not hold.
  */
 export async function responseMediaFile(
   db: DbExecutor,
@@ -35,6 +36,10 @@ export async function responseMediaFile(
   if (!response || (ownOnly && response.submittedBy !== ownOnly))
     throw new ApiError(404, 'Response not found.');
   const file = await arrivedMedia(db, formId, response.instanceId, name);
+  if (file?.trashed)
+    throw new ApiError(404, 'This file is in Cloud Storage’s trash. Restore it there to see it here.', {
+      code: 'media_trashed',
+    });
   if (file) return { ...file, name: mediaFileName(name) };
   const named = await namedMedia(db, formId, response.version, response.answers);
   if (named.some((n) => mediaFileName(n) === mediaFileName(name)))

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionMediaPath } from '../../../contract/forms/media';
+import { files, formMedia } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { tusClient } from '../../testing/tus';
 import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
@@ -127,5 +129,38 @@ describe('GET /api/forms/{formId}/submissions/{submissionId}/media/{name}', () =
     });
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain(`/api${submissionMediaPath(formId, theirs, 'theirs.jpg')}`);
+  });
+
+  it('shows a file put in Cloud Storage’s trash, or in a trashed folder, as such, and serves it once restored', async () => {
+    const admin = members.NGO_ADMIN!.token;
+    const staff = members.STAFF!.token;
+    const [row] = await t.db
+      .select({ fileId: formMedia.fileId, folderId: files.folderId })
+      .from(formMedia)
+      .innerJoin(files, eq(files.id, formMedia.fileId))
+      .where(and(eq(formMedia.formId, formId), eq(formMedia.name, 'theirs.jpg')));
+    const mediaOfTheirs = async () =>
+      (await call(t.app, 'GET', `/api/forms/${formId}/submissions/${theirs}`, undefined, staff)).body
+        .media as { name: string; trashed?: boolean; hasThumbnail: boolean }[];
+    const refusedCode = async () => {
+      const res = await media(theirs, 'theirs.jpg', staff);
+      return [res.status, ((await res.json()) as { code: string }).code];
+    };
+
+    expect((await call(t.app, 'DELETE', `/api/files/${row!.fileId}`, undefined, admin)).status).toBe(200);
+    expect(await refusedCode()).toEqual([404, 'media_trashed']);
+    expect((await mediaOfTheirs())[0]).toMatchObject({
+      name: 'theirs.jpg',
+      trashed: true,
+      hasThumbnail: false,
+    });
+    expect((await call(t.app, 'POST', `/api/files/${row!.fileId}/restore`, {}, admin)).status).toBe(200);
+    expect((await media(theirs, 'theirs.jpg', staff)).status).toBe(200);
+
+    expect((await call(t.app, 'DELETE', `/api/folders/${row!.folderId}`, undefined, admin)).status).toBe(200);
+    expect(await refusedCode()).toEqual([404, 'media_trashed']);
+    expect((await call(t.app, 'POST', `/api/folders/${row!.folderId}/restore`, {}, admin)).status).toBe(200);
+    expect((await mediaOfTheirs())[0]).not.toHaveProperty('trashed');
+    expect((await media(theirs, 'theirs.jpg', staff)).status).toBe(200);
   });
 });

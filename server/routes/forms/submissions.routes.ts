@@ -146,8 +146,8 @@ export function createSubmissionsRouter(deps: AppDeps) {
       'answer’s value, as each `media` entry of the response names it. The bytes are answered as every stored ' +
       'file is (GET /api/files/{fileId}/content): `Content-Disposition: attachment`, one `Range`, the SHA-256 ' +
       'as ETag, a sandboxing Content-Security-Policy. `thumbnail=1` answers a picture’s WebP thumbnail (404 ' +
-      '`no_thumbnail` for other files). A file not arrived yet is a 404 `media_not_received`; a name the ' +
-      'response does not hold, a 404.',
+      '`no_thumbnail` for other files). A file not arrived yet is a 404 `media_not_received`; one in Cloud ' +
+      'Storage’s trash (or in a trashed folder), a 404 `media_trashed`; a name the response does not hold, a 404.',
     security: bearer,
     middleware: [auth, requirePermission('forms:read')] as const,
     request: {

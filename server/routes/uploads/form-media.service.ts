@@ -108,7 +108,7 @@ async function mediaFolderOf(tx: DbExecutor, form: LockedForm, caller: Caller): 
   if (form.mediaFolderId && (await isLivePlace(tx, caller.tenant, form.mediaFolderId)))
     return form.mediaFolderId;
   await lockPlace(tx, form.ngoId, null);
-  const name = await freeNameIn(tx, form.ngoId, null, mediaFolderName(form.title));
+  const name = await freeNameIn(tx, form.ngoId, null, mediaFolderName(form.title), 'folder');
   const id = newId();
   await tx.insert(folders).values({ id, ngoId: form.ngoId, parentId: null, name, createdBy: caller.userId });
   await tx.update(forms).set({ mediaFolderId: id }).where(eq(forms.id, form.id));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,11 +7,14 @@ import { MEDIA_PER_RESPONSE_MAX } from '../../../contract/forms/media';
 import { files, folders, formMedia, forms, rateLimits, users } from '../../db/schema';
 import { newId } from '../../services/ids';
 import { storageUsageOf } from '../../services/storage/storage-quota';
+import { uploadLockerFor } from '../../services/storage/upload-locker';
+import { fileUploadBackend } from '../../services/storage/upload-store';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { offsetOf, tusClient } from '../../testing/tus';
 import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
 import { photoSurvey } from '../forms/forms.testing';
 import { FORM_MEDIA_PER_IP } from './uploads.routes';
+import { purgeExpiredUploads } from './uploads.service';
 
 let t: TestApp;
 let tus: ReturnType<typeof tusClient>;
@@ -257,7 +261,43 @@ describe('the form’s media folder', () => {
   });
 });
 
+describe('the form’s media folder, named after a dotted title', () => {
+  it('takes a free name with its number at the end, a folder having no extension', async () => {
+    const form = await openForm(admin, 'Census v1.2');
+    const taken = await call(t.app, 'POST', '/api/folders', { name: 'Census v1.2 – responses' }, admin.token);
+    expect(taken.status).toBe(201);
+    expect((await sendMedia(form, randomUUID(), 'a.bin', 2, bytes(2))).status).toBe(201);
+    const [folder] = await t.db
+      .select()
+      .from(folders)
+      .where(eq(folders.id, (await mediaFolderOf(form))!));
+    expect(folder!.name).toBe('Census v1.2 – responses (2)');
+  });
+});
+
 describe('limits on responses’ files', () => {
+  it('stops counting a file whose upload expired unfinished against the response', async () => {
+    const instanceId = randomUUID();
+    const started = await sendMedia(formId, instanceId, 'half.bin', 10, bytes(5));
+    expect(started.status).toBe(201);
+    const countOf = async () =>
+      (await t.db.select().from(formMedia).where(eq(formMedia.instanceId, instanceId))).length;
+    expect(await countOf()).toBe(1);
+    const backend = fileUploadBackend(join(t.env.DATA_DIR, 'uploads'), t.storage);
+    const purged = await purgeExpiredUploads(
+      t.db,
+      backend,
+      uploadLockerFor(t.db),
+      new Date(Date.now() + 25 * 3_600_000),
+    );
+    expect(purged.expired).toBeGreaterThanOrEqual(1);
+    expect(await countOf()).toBe(0);
+    // The device starts it again from nothing, and it arrives.
+    expect((await sendMedia(formId, instanceId, 'half.bin', 10, bytes(10))).status).toBe(201);
+    const [row] = await t.db.select().from(formMedia).where(eq(formMedia.instanceId, instanceId));
+    expect(row!.fileId).toBeTruthy();
+  });
+
   it(`takes at most ${MEDIA_PER_RESPONSE_MAX} files per response`, async () => {
     const instanceId = randomUUID();
     const [form] = await t.db.select({ ngoId: forms.ngoId }).from(forms).where(eq(forms.id, formId));

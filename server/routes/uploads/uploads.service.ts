@@ -112,8 +112,10 @@ export async function freeNameIn(
   ngoId: string,
   folderId: string | null,
   name: string,
+  kind: 'file' | 'folder' = 'file',
 ): Promise<string> {
-  const [stem, extension] = stemAndExtension(name);
+  // A folder's name has no extension: 'Survey v1.2 – responses' becomes '… (2)', never 'Survey v1 (2).2 …'.
+  const [stem, extension] = kind === 'file' ? stemAndExtension(name) : [name, ''];
   const place = folderId ?? '';
   const result = await db.execute<{ name: string }>(sql`
     select name from folders where ngo_id = ${ngoId} and coalesce(parent_id, '') = ${place}
@@ -249,6 +251,9 @@ export async function purgeExpiredUploads(
     try {
       if (await releaseUpload(db, id, now)) {
         expired++;
+        // A response's file that never finished: its row goes too, so it no longer counts against the
+        // response's cap (the device starts it again under a new upload when it comes back).
+        await db.delete(formMedia).where(and(eq(formMedia.uploadId, id), isNull(formMedia.fileId)));
         await bytes.discard(id);
       }
     } catch (err) {

@@ -4,7 +4,7 @@ import type { Question } from '../../../contract/forms/definition';
 import type { SubmissionMedia } from '../../../contract/forms/api';
 import { mediaFileName, mediaNamesOf, mediaQuestionsOf } from '../../../contract/forms/media';
 import type { DbExecutor } from '../../db';
-import { files, formMedia, formVersions } from '../../db/schema';
+import { files, folders, formMedia, formVersions } from '../../db/schema';
 import { hasThumbnail } from '../storage/thumbnails';
 
 /*
@@ -44,6 +44,12 @@ export async function mediaQuestionsOfVersions(
   }
   return found;
 }
+
+/**
+ * Whether a response's file is in Cloud Storage's trash: the file itself, or the folder holding it (the
+ * form's media folder, typically). A trashed file is not served with the response, and shows as such.
+ */
+const inTrash = sql<boolean>`(${files.deletedAt} is not null or ${folders.deletedAt} is not null)`;
 
 /** The file names a response of `version` names in `answers`. */
 export async function namedMedia(
@@ -88,9 +94,11 @@ export async function mediaOfResponses(
         contentType: files.contentType,
         sizeBytes: files.sizeBytes,
         storageKey: files.storageKey,
+        trashed: inTrash,
       })
       .from(formMedia)
       .innerJoin(files, eq(files.id, formMedia.fileId))
+      .leftJoin(folders, eq(folders.id, files.folderId))
       .where(and(eq(formMedia.formId, formId), inArray(formMedia.instanceId, instances)));
     for (const row of rows)
       arrived.set(`${row.instanceId}\n${row.name}`, {
@@ -98,7 +106,8 @@ export async function mediaOfResponses(
         received: true,
         contentType: row.contentType,
         sizeBytes: row.sizeBytes,
-        hasThumbnail: hasThumbnail(row),
+        hasThumbnail: !row.trashed && hasThumbnail(row),
+        ...(row.trashed && { trashed: true }),
       });
   }
   return responses.map((r, i) =>
@@ -130,9 +139,11 @@ export async function arrivedMedia(db: DbExecutor, formId: string, instanceId: s
       contentType: files.contentType,
       sha256: files.sha256,
       storageKey: files.storageKey,
+      trashed: inTrash,
     })
     .from(formMedia)
     .innerJoin(files, eq(files.id, formMedia.fileId))
+    .leftJoin(folders, eq(folders.id, files.folderId))
     .where(
       and(
         eq(formMedia.formId, formId),

@@ -2,7 +2,7 @@ import { formatBytes } from '@contract/format-bytes';
 import type { SubmissionMedia } from '@contract/forms/api';
 import { submissionMediaPath } from '@contract/forms/media';
 import { useQuery } from '@tanstack/react-query';
-import { Clock, Download, FileText } from 'lucide-react';
+import { Clock, Download, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fetchAuthorizedBlob } from '@/lib/authorized-blob';
@@ -29,8 +29,9 @@ function MediaThumbnail({ path, name }: { path: string; name: string }) {
 }
 
 /**
- * The files a response's answers name: each one received (its thumbnail, its size, a download) or
- * still awaited from the device that filled it, which sends them after the answers.
+ * The files a response's answers name: each one received (its thumbnail, its size, a download), in
+ * Cloud Storage's trash (nothing to show until it is restored there), or still awaited from the device
+ * that filled it, which sends them after the answers.
  */
 export function ResponseMedia({
   formId,
@@ -59,7 +60,9 @@ export function ResponseMedia({
       <ul className="flex flex-col gap-3">
         {media.map((item) => (
           <li key={item.name} className="flex flex-wrap items-center gap-3">
-            {item.received && item.hasThumbnail ? (
+            {item.trashed ? (
+              <Trash2 aria-hidden className="size-10 text-slate-500" />
+            ) : item.received && item.hasThumbnail ? (
               <MediaThumbnail path={submissionMediaPath(formId, submissionId, item.name)} name={item.name} />
             ) : item.received ? (
               <FileText aria-hidden className="size-10 text-slate-500" />
@@ -69,14 +72,16 @@ export function ResponseMedia({
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium break-all">{item.name}</p>
               <p className="text-slate-700 dark:text-slate-300">
-                {item.received
-                  ? [item.contentType, item.sizeBytes === null ? '' : formatBytes(item.sizeBytes)]
-                      .filter(Boolean)
-                      .join(' · ')
-                  : 'Not arrived yet: the device that filled the form sends it when it has a connection.'}
+                {item.trashed
+                  ? 'In Cloud Storage’s trash: restore it there to see it here.'
+                  : item.received
+                    ? [item.contentType, item.sizeBytes === null ? '' : formatBytes(item.sizeBytes)]
+                        .filter(Boolean)
+                        .join(' · ')
+                    : 'Not arrived yet: the device that filled the form sends it when it has a connection.'}
               </p>
             </div>
-            {item.received && (
+            {item.received && !item.trashed && (
               <Button
                 variant="secondary"
                 pending={fetching === item.name}
