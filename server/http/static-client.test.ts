@@ -1,10 +1,14 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppBindings } from './context';
 import { mountClient } from './static-client';
+
+/** A script as the build writes it, with the brotli the build writes beside it (scripts/precompress.ts). */
+const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`;
 
 const page = (name: string) => `<!doctype html><html lang="en"><head></head><body>${name}</body></html>`;
 
@@ -18,6 +22,8 @@ beforeAll(() => {
   writeFileSync(join(dist, 'fill.html'), page('fill'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'export {}');
+  writeFileSync(join(dist, 'assets', 'big-abc123.js'), script);
+  writeFileSync(join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -95,6 +101,23 @@ describe('serving the built client', () => {
     const api = await get('/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('sends a script’s brotli made at build time to a browser that takes it, the script itself otherwise', async () => {
+    const br = await app.request('/assets/big-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    const body = Buffer.from(await br.arrayBuffer());
+    expect(body.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(body).toString()).toBe(script);
+    const plain = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 
   // An update is only found if the browser asks the server for the worker and the shells each time.

@@ -55,7 +55,9 @@ export function mountClient(app: Hono<AppBindings>, distDir: string, logger?: Lo
     if (c.req.path.startsWith(`/${SSR_DIR}/`)) return c.text('Not found', 404);
     // Pages go through the handler below, which puts the visitor's theme choice on them.
     if (c.req.path.startsWith('/api/') || c.req.path === '/' || c.req.path.endsWith('.html')) return next();
-    const served = await serveStatic({ root })(c, next);
+    // The build's brotli of a hashed script or style (`<file>.br`, ADR 0040) when the browser takes it;
+    // otherwise the compress middleware gzips the file as before.
+    const served = await serveStatic({ root, precompressed: true })(c, next);
     // Set here rather than in serveStatic's onFound, which runs after the response is built.
     if (served instanceof Response) served.headers.set('Cache-Control', cacheControlFor(c.req.path));
     return served;
