@@ -11,7 +11,7 @@ import {
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type PointerEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { kindOf } from '../../builder/question-kinds';
@@ -63,7 +63,8 @@ const actions: { action: RowAction; label: string; Icon: LucideIcon }[] = [
 /**
  * The form's questions as a tree (groups and repeats hold theirs, indented). A question is selected
  * for the editor with its row; the selected one offers its actions, so the keyboard moves it (up,
- * down, into the group above, out of its group) as well as a drag does.
+ * down, into the group above, out of its group) as well as a drag does. A mouse drags the row (HTML
+ * drag and drop); a finger drags it by its grip (pointer events), since phones start no HTML drag.
  */
 export function QuestionTree(props: QuestionTreeProps) {
   const { questions, selected, announcement } = props;
@@ -93,42 +94,67 @@ export function QuestionTree(props: QuestionTreeProps) {
     else props.onMove(path, action);
   };
 
-  const drag = {
+  /** Whether the dragged question may go at `place`: never into itself or what it contains. */
+  const allowed = (place: DropPlace) => {
+    const into = 'end' in place ? place.end : place.where === 'inside' ? place.path : place.path.slice(0, -1);
+    return dragging !== null && !isWithin(into, dragging);
+  };
+  const show = (place: DropPlace | null) =>
+    setDropPlace((current) => (JSON.stringify(current) === JSON.stringify(place) ? current : place));
+  const dropAt = (place: DropPlace | null) => {
+    if (dragging && place && allowed(place)) {
+      if ('end' in place) {
+        const list = place.end.length ? childrenOf(questions, place.end) : questions;
+        props.onDrop(dragging, place.end, list.length);
+      } else {
+        const parent = place.path.slice(0, -1);
+        const index = place.path[place.path.length - 1]!;
+        if (place.where === 'inside') props.onDrop(dragging, place.path, 0);
+        else props.onDrop(dragging, parent, place.where === 'before' ? index : index + 1);
+      }
+    }
+    setDragging(null);
+    setDropPlace(null);
+  };
+
+  const drag: Drag = {
     dragging,
     dropPlace,
-    start: (path: number[], event: DragEvent) => {
+    start: (path, event) => {
       event.dataTransfer.effectAllowed = 'move';
       event.dataTransfer.setData('text/plain', pathKey(path));
       setDragging(path);
     },
-    over: (place: DropPlace, event: DragEvent) => {
-      const into =
-        'end' in place ? place.end : place.where === 'inside' ? place.path : place.path.slice(0, -1);
-      // Never into itself or what it contains.
-      if (!dragging || isWithin(into, dragging)) return;
+    over: (place, event) => {
+      if (!allowed(place)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
-      setDropPlace((current) => (JSON.stringify(current) === JSON.stringify(place) ? current : place));
+      show(place);
     },
-    drop: (place: DropPlace, event: DragEvent) => {
+    drop: (place, event) => {
       event.preventDefault();
-      if (dragging) {
-        if ('end' in place) {
-          const list = place.end.length ? childrenOf(questions, place.end) : questions;
-          props.onDrop(dragging, place.end, list.length);
-        } else {
-          const parent = place.path.slice(0, -1);
-          const index = place.path[place.path.length - 1]!;
-          if (place.where === 'inside') props.onDrop(dragging, place.path, 0);
-          else props.onDrop(dragging, parent, place.where === 'before' ? index : index + 1);
-        }
-      }
-      setDragging(null);
-      setDropPlace(null);
+      dropAt(place);
     },
     end: () => {
       setDragging(null);
       setDropPlace(null);
+    },
+    // A finger (or pen) drags by the grip: phones' browsers start no HTML drag from a touch, so the
+    // grip follows the pointer itself and finds the place under it.
+    touchStart: (path, event) => {
+      if (event.pointerType === 'mouse') return;
+      event.preventDefault();
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      setDragging(path);
+    },
+    touchMove: (event) => {
+      if (!dragging || event.pointerType === 'mouse') return;
+      const place = placeUnder(event.clientX, event.clientY);
+      show(place && allowed(place) ? place : null);
+    },
+    touchEnd: (event) => {
+      if (!dragging || event.pointerType === 'mouse') return;
+      dropAt(event.type === 'pointerup' ? dropPlace : null);
     },
   };
 
@@ -161,6 +187,33 @@ interface Drag {
   over: (place: DropPlace, event: DragEvent) => void;
   drop: (place: DropPlace, event: DragEvent) => void;
   end: () => void;
+  touchStart: (path: number[], event: PointerEvent<HTMLElement>) => void;
+  touchMove: (event: PointerEvent<HTMLElement>) => void;
+  touchEnd: (event: PointerEvent<HTMLElement>) => void;
+}
+
+/** Where a row's height puts a drop: the top part before it; a group's lower part inside, a question's after. */
+function placeIn(path: number[], container: boolean, rect: DOMRect, clientY: number): DropPlace {
+  const y = rect.height ? (clientY - rect.top) / rect.height : 0;
+  if (container) return { path, where: y < 0.4 ? 'before' : 'inside' };
+  return { path, where: y < 0.5 ? 'before' : 'after' };
+}
+
+const pathOfKey = (key: string) => (key ? key.split('.').map(Number) : []);
+
+/** The drop place under a point: a row (by its data-row-path) or a list's end zone (data-end-of). */
+function placeUnder(x: number, y: number): DropPlace | null {
+  const element = document.elementFromPoint?.(x, y);
+  const row = element?.closest<HTMLElement>('[data-row-path]');
+  if (row)
+    return placeIn(
+      pathOfKey(row.dataset.rowPath!),
+      row.dataset.container === 'true',
+      row.getBoundingClientRect(),
+      y,
+    );
+  const end = element?.closest<HTMLElement>('[data-end-of]');
+  return end ? { end: pathOfKey(end.dataset.endOf!) } : null;
 }
 
 type ListProps = QuestionTreeProps & {
@@ -191,6 +244,7 @@ function QuestionList({ parent, items, drag, ...rest }: ListProps) {
       {drag.dragging && (
         <li
           aria-hidden
+          data-end-of={pathKey(parent)}
           onDragOver={(event) => drag.over({ end: parent }, event)}
           onDrop={(event) => drag.drop({ end: parent }, event)}
           className={cn(
@@ -226,17 +280,15 @@ function QuestionRow({
   const container = isContainer(question);
   const detailId = useId();
 
-  const placeAt = (event: DragEvent<HTMLElement>): DropPlace => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const y = rect.height ? (event.clientY - rect.top) / rect.height : 0;
-    if (container) return { path, where: y < 0.4 ? 'before' : 'inside' };
-    return { path, where: y < 0.5 ? 'before' : 'after' };
-  };
+  const placeAt = (event: DragEvent<HTMLElement>): DropPlace =>
+    placeIn(path, container, event.currentTarget.getBoundingClientRect(), event.clientY);
 
   return (
     <li>
       <div
         draggable
+        data-row-path={pathKey(path)}
+        data-container={container}
         onDragStart={(event) => drag.start(path, event)}
         onDragEnd={drag.end}
         onDragOver={(event) => drag.over(placeAt(event), event)}
@@ -253,7 +305,13 @@ function QuestionRow({
         <span
           aria-hidden
           title="Drag to move"
-          className="flex w-6 shrink-0 cursor-grab items-center justify-center text-slate-500 dark:text-slate-400"
+          data-grip
+          onPointerDown={(event) => drag.touchStart(path, event)}
+          onPointerMove={drag.touchMove}
+          onPointerUp={drag.touchEnd}
+          onPointerCancel={drag.touchEnd}
+          // The page must not scroll while a finger drags by the grip.
+          className="flex w-8 shrink-0 cursor-grab touch-none items-center justify-center text-slate-500 dark:text-slate-400"
         >
           <GripVertical className="size-4" />
         </span>
