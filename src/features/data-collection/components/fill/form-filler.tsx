@@ -3,7 +3,7 @@ import type { Answers } from '@contract/forms/answers';
 import { localDateTime } from '@contract/forms/engine/metadata';
 import { mediaNamesOf } from '@contract/forms/media';
 import { CheckCircle2, CloudOff } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -49,7 +49,9 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
 
   useEffect(() => {
     let live = true;
-    void loadFillEngine(form.definition).then((loaded) => live && setEngine(loaded));
+    // The form's first render (every question of a long form) runs as a transition: React renders it
+    // in slices between which the phone stays responsive, not as one long task (issue 14's TTI budget).
+    void loadFillEngine(form.definition).then((loaded) => live && startTransition(() => setEngine(loaded)));
     return () => {
       live = false;
     };
@@ -64,10 +66,12 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
         if (!live) return;
         // A draft of an older version starts again on the version the page serves now.
         const carriedOn = saved && saved.version === form.version ? saved : undefined;
-        if (carriedOn) setSavedAt(carriedOn.updatedAt);
-        setDraft(carriedOn ?? newDraft(form));
+        startTransition(() => {
+          if (carriedOn) setSavedAt(carriedOn.updatedAt);
+          setDraft(carriedOn ?? newDraft(form));
+        });
       })
-      .catch(() => live && setDraft(newDraft(form)));
+      .catch(() => live && startTransition(() => setDraft(newDraft(form))));
     return () => {
       live = false;
     };
