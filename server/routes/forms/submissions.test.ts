@@ -19,6 +19,31 @@ const good = {
   member: [{ member_name: 'Aline' }, { member_name: 'Eric' }],
 };
 
+/** A form whose one date must be the day it is logged (its `today()`), and a `today` field. */
+const visitLog = (title: string) => ({
+  title,
+  languages: ['default'],
+  questions: [
+    {
+      name: 'visited_on',
+      type: 'date',
+      label: { default: 'Visited on' },
+      constraint: '. = today()',
+      constraintMessage: { default: 'The visit is logged on its day.' },
+    },
+    { name: 'logged_on', type: 'today' },
+  ],
+  choices: {},
+});
+
+/** Creates and publishes a form as the NGO admin; its id. */
+async function publish(definition: object): Promise<string> {
+  const admin = users.NGO_ADMIN!.token;
+  const id = (await call(t.app, 'POST', '/api/forms', { definition }, admin)).body.id as string;
+  await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+  return id;
+}
+
 const send = (answers: unknown, instanceId: string = randomUUID(), token?: string, version = 1) =>
   call(t.app, 'POST', `/api/forms/${formId}/submissions`, { instanceId, version, answers }, token);
 
@@ -94,23 +119,7 @@ describe('form responses: sending', () => {
   });
 
   it('checks today() as of when the response was finished on the device, not when it arrived', async () => {
-    const admin = users.NGO_ADMIN!.token;
-    const visit = {
-      title: 'Visit log',
-      languages: ['default'],
-      questions: [
-        {
-          name: 'visited_on',
-          type: 'date',
-          label: { default: 'Visited on' },
-          constraint: '. = today()',
-          constraintMessage: { default: 'The visit is logged on its day.' },
-        },
-      ],
-      choices: {},
-    };
-    const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
-    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+    const id = await publish(visitLog('Visit log'));
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
     const day = localDate(threeDaysAgo);
     const sendVisit = (submittedAt?: string) =>
@@ -131,7 +140,6 @@ describe('form responses: sending', () => {
   });
 
   it('keeps a select’s attached CSV with the form and takes only the names it lists', async () => {
-    const admin = users.NGO_ADMIN!.token;
     const visit = {
       title: 'District visits',
       languages: ['default'],
@@ -149,8 +157,7 @@ describe('form responses: sending', () => {
         },
       },
     };
-    const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
-    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+    const id = await publish(visit);
     const published = await call(t.app, 'GET', `/api/forms/${id}/definition`);
     expect((published.body.definition as { attachments: unknown }).attachments).toEqual(visit.attachments);
     const sendDistrict = (district: string) =>
@@ -166,24 +173,7 @@ describe('form responses: sending', () => {
   });
 
   it('checks today() on the date the device showed, by the offset its time is written with', async () => {
-    const admin = users.NGO_ADMIN!.token;
-    const visit = {
-      title: 'Late visit log',
-      languages: ['default'],
-      questions: [
-        {
-          name: 'visited_on',
-          type: 'date',
-          label: { default: 'Visited on' },
-          constraint: '. = today()',
-          constraintMessage: { default: 'The visit is logged on its day.' },
-        },
-        { name: 'logged_on', type: 'today' },
-      ],
-      choices: {},
-    };
-    const id = (await call(t.app, 'POST', '/api/forms', { definition: visit }, admin)).body.id as string;
-    await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, admin);
+    const id = await publish(visitLog('Late visit log'));
     // Yesterday 23:00 UTC: already today in Kigali (01:00, +02:00), still yesterday in New York (-05:00).
     const lateUtc = new Date();
     lateUtc.setUTCDate(lateUtc.getUTCDate() - 1);

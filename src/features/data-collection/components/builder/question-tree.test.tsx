@@ -48,41 +48,31 @@ afterEach(() => {
   delete (document as { elementFromPoint?: unknown }).elementFromPoint;
 });
 
+/** A finger puts `from`'s grip down, moves over `over`'s lower half, and lifts (or the drag is cancelled). */
+function dragWithFinger(from: string, over: string, pointerId: number, end: 'lift' | 'cancel' = 'lift') {
+  const grip = gripOf(from);
+  const at = { pointerType: 'touch', pointerId, clientX: 10, clientY: 30 };
+  fireEvent.pointerDown(grip, at);
+  fingerOver(rowOf(over));
+  fireEvent.pointerMove(grip, at);
+  if (end === 'lift') fireEvent.pointerUp(grip, at);
+  else fireEvent.pointerCancel(grip, at);
+}
+
 describe('moving a question with a finger', () => {
-  it('drags a question by its grip to after the row under the finger, and into a group', async () => {
+  it('drags a question by its grip to after the row under the finger, and into a group', () => {
     const onDrop = renderTree();
-    const grip = gripOf('Village');
-    fireEvent.pointerDown(grip, { pointerType: 'touch', pointerId: 1 });
-    fingerOver(rowOf('Age'));
-    fireEvent.pointerMove(grip, { pointerType: 'touch', pointerId: 1, clientX: 10, clientY: 30 });
-    fireEvent.pointerUp(grip, { pointerType: 'touch', pointerId: 1, clientX: 10, clientY: 30 });
+    dragWithFinger('Village', 'Age', 1);
     // After Age (index 1), at the root: index 2 before the move takes Village out.
     expect(onDrop).toHaveBeenCalledWith([0], [], 2);
-
-    fireEvent.pointerDown(gripOf('Age'), { pointerType: 'touch', pointerId: 2 });
-    fingerOver(rowOf('Household'));
-    fireEvent.pointerMove(gripOf('Age'), { pointerType: 'touch', pointerId: 2, clientX: 10, clientY: 30 });
-    fireEvent.pointerUp(gripOf('Age'), { pointerType: 'touch', pointerId: 2, clientX: 10, clientY: 30 });
+    dragWithFinger('Age', 'Household', 2);
     expect(onDrop).toHaveBeenLastCalledWith([1], [2], 0);
   });
 
-  it('drops nothing when the finger is lifted off any place, or the drag is cancelled, or into itself', () => {
+  it('drops nothing into the question itself, or when the drag is cancelled', () => {
     const onDrop = renderTree();
-    const grip = gripOf('Household');
-    fireEvent.pointerDown(grip, { pointerType: 'touch', pointerId: 1 });
-    fingerOver(rowOf('Size'));
-    fireEvent.pointerMove(grip, { pointerType: 'touch', pointerId: 1, clientX: 10, clientY: 30 });
-    fireEvent.pointerUp(grip, { pointerType: 'touch', pointerId: 1, clientX: 10, clientY: 30 });
-
-    fireEvent.pointerDown(gripOf('Village'), { pointerType: 'touch', pointerId: 2 });
-    fingerOver(rowOf('Age'));
-    fireEvent.pointerMove(gripOf('Village'), {
-      pointerType: 'touch',
-      pointerId: 2,
-      clientX: 10,
-      clientY: 30,
-    });
-    fireEvent.pointerCancel(gripOf('Village'), { pointerType: 'touch', pointerId: 2 });
+    dragWithFinger('Household', 'Size', 1);
+    dragWithFinger('Village', 'Age', 2, 'cancel');
     expect(onDrop).not.toHaveBeenCalled();
   });
 });

@@ -272,32 +272,18 @@ describe('a response’s detail', () => {
   });
 
   it('saves corrected answers and shows a refused one’s message under its input', async () => {
-    signInAs({ id: 'u1', role: 'NGO_ADMIN' });
-    const response = submissionOf();
-    const puts: unknown[] = [];
-    stubResponsesApi({
-      pages: [[response]],
-      extra: (request, url) => {
-        if (request.method !== 'PUT' || !url.pathname.endsWith('/answers')) return undefined;
-        puts.push(request.body);
-        const { answers } = request.body as { answers: { age: string } };
-        return answers.age === 'forty'
-          ? jsonResponse(
-              {
-                message: 'Some answers are not accepted.',
-                code: 'validation_failed',
-                fields: { age: 'Age must be a whole number.', 'member[2]/member_name': 'A name is needed.' },
-              },
-              400,
-            )
-          : jsonResponse({ ...response, answers });
-      },
-    });
-    const { user } = await renderWithRouter(<Harness initial={{ response: response.id }} />, {
-      path: '/data-collection/responses/F1',
-    });
-    const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('button', { name: 'Edit answers' }));
+    const { user, dialog, puts } = await editAnswersOf((answers) =>
+      (answers as { age: string }).age === 'forty'
+        ? jsonResponse(
+            {
+              message: 'Some answers are not accepted.',
+              code: 'validation_failed',
+              fields: { age: 'Age must be a whole number.', 'member[2]/member_name': 'A name is needed.' },
+            },
+            400,
+          )
+        : undefined,
+    );
     const age = within(dialog).getByLabelText('Age');
     await user.clear(age);
     await user.type(age, 'forty');
@@ -319,22 +305,7 @@ describe('a response’s detail', () => {
   });
 
   it('adds and removes a repeat’s entries in the answers it saves', async () => {
-    signInAs({ id: 'u1', role: 'NGO_ADMIN' });
-    const response = submissionOf();
-    const puts: unknown[] = [];
-    stubResponsesApi({
-      pages: [[response]],
-      extra: (request, url) => {
-        if (request.method !== 'PUT' || !url.pathname.endsWith('/answers')) return undefined;
-        puts.push(request.body);
-        return jsonResponse({ ...response, answers: (request.body as { answers: object }).answers });
-      },
-    });
-    const { user } = await renderWithRouter(<Harness initial={{ response: response.id }} />, {
-      path: '/data-collection/responses/F1',
-    });
-    const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('button', { name: 'Edit answers' }));
+    const { user, dialog, puts } = await editAnswersOf();
     await user.click(within(dialog).getByRole('button', { name: 'Remove Members 1' }));
     expect(
       within(dialog)
@@ -549,6 +520,31 @@ describe('accessibility', () => {
 });
 
 /** The id of the name input of a repeat's instance (two inputs share the label 'Name'). */
+/**
+ * The NGO admin's answer editor open on a response; each saved body is kept in `puts`, and answered by
+ * `refuse` when it returns a response, else saved as sent.
+ */
+async function editAnswersOf(refuse: (answers: unknown) => Response | undefined = () => undefined) {
+  signInAs({ id: 'u1', role: 'NGO_ADMIN' });
+  const response = submissionOf();
+  const puts: unknown[] = [];
+  stubResponsesApi({
+    pages: [[response]],
+    extra: (request, url) => {
+      if (request.method !== 'PUT' || !url.pathname.endsWith('/answers')) return undefined;
+      puts.push(request.body);
+      const { answers } = request.body as { answers: object };
+      return refuse(answers) ?? jsonResponse({ ...response, answers });
+    },
+  });
+  const { user } = await renderWithRouter(<Harness initial={{ response: response.id }} />, {
+    path: '/data-collection/responses/F1',
+  });
+  const dialog = await screen.findByRole('dialog');
+  await user.click(await within(dialog).findByRole('button', { name: 'Edit answers' }));
+  return { user, dialog, puts };
+}
+
 function nameInputId(dialog: HTMLElement, index: number): string {
   return within(dialog).getAllByLabelText('Name')[index]!.id;
 }
