@@ -1,6 +1,6 @@
 import { textIn, type FormDefinition } from '../definition';
 import { attachedTableNamed, listChoices } from './choice-lists';
-import { localDate, offsetOf } from './metadata';
+import { offsetOf, wallClock } from './metadata';
 import type { FormIndex } from './form-index';
 import type { OpenRosaXPathEvaluator, XmlDocument, XmlElement } from './xpath-host';
 
@@ -94,10 +94,8 @@ export function registerFunctions(
     // Midnight, in this machine's zone (where the evaluator reads date answers), of the date `now` has
     // where the person filling is.
     fn: () => {
-      const [y, m, d] = localDate(runtime.now, offsetOf(runtime.now, runtime.utcOffset))
-        .split('-')
-        .map(Number);
-      return new Date(y!, m! - 1, d!);
+      const wall = wallClock(runtime.now, offsetOf(runtime.now, runtime.utcOffset));
+      return new Date(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
     },
     args: [],
     ret: 'date',

@@ -23,15 +23,18 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 export const offsetOf = (now: Date, utcOffset: number | undefined): number =>
   utcOffset ?? -now.getTimezoneOffset();
 
+/** A Date whose UTC fields read the wall clock at `offset` minutes east of UTC at the moment `d`. */
+export const wallClock = (d: Date, offset: number) => new Date(d.getTime() + offset * 60_000);
+
 /** The date `YYYY-MM-DD` of `d` at `offset` minutes east of UTC (by default this machine's zone). */
 export function localDate(d: Date, offset = -d.getTimezoneOffset()): string {
-  const wall = new Date(d.getTime() + offset * 60_000);
+  const wall = wallClock(d, offset);
   return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
 }
 
 /** `d` as ODK writes a dateTime: the time at `offset` with that offset (2026-11-27T10:30:00.000+01:00). */
 export function localDateTime(d: Date, offset = -d.getTimezoneOffset()): string {
-  const wall = new Date(d.getTime() + offset * 60_000);
+  const wall = wallClock(d, offset);
   const time = `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}.${pad(wall.getUTCMilliseconds(), 3)}`;
   const sign = offset < 0 ? '-' : '+';
   return `${localDate(d, offset)}T${time}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;

@@ -194,6 +194,10 @@ describe('form responses: sending', () => {
     expect(kept.status).toBe(201);
     expect(kept.body.answers).toMatchObject({ visited_on: kigaliDay, logged_on: kigaliDay });
     expect((await sendVisit(newYorkDay, newYork)).status).toBe(201);
+    // An offset no clock has is refused as a time, not read.
+    const impossible = await sendVisit(kigaliDay, `${kigaliDay}T01:00:00.000+99:00`);
+    expect(impossible.status).toBe(400);
+    expect(Object.keys(impossible.body.fields as object)).toEqual(['submittedAt']);
     const refused = await sendVisit(kigaliDay, newYork);
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toMatchObject({ visited_on: 'The visit is logged on its day.' });

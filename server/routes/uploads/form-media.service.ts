@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { nameProblem } from '../../../contract/files';
 import { INSTANCE_ID_PATTERN } from '../../../contract/forms/api';
 import {
@@ -211,12 +211,4 @@ export async function startFormMediaUpload(
       });
     return { row, caller, ...(replaced && { replaced }) };
   });
-}
-
-/**
- * An unfinished upload that ended (a failed creation, a cancellation): its response's row goes with it,
- * so nothing half-made stays and the file counts against the response's cap no more.
- */
-export async function forgetFormMediaUpload(db: DbExecutor, uploadId: string) {
-  await db.delete(formMedia).where(and(eq(formMedia.uploadId, uploadId), isNull(formMedia.fileId)));
 }

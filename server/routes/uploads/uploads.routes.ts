@@ -23,11 +23,18 @@ import {
 import {
   formMediaCallerOf,
   formMediaTargetOf,
-  forgetFormMediaUpload,
   startFormMediaUpload,
   type FormMediaTarget,
 } from './form-media.service';
-import { completeUpload, createUpload, ownUpload, releaseUpload, type UploadRow } from './uploads.service';
+import {
+  completeUpload,
+  createUpload,
+  endUnfinishedUpload,
+  forgetFormMediaUpload,
+  ownUpload,
+  releaseUpload,
+  type UploadRow,
+} from './uploads.service';
 
 /** Mounted at this path; app.ts gives it the chunk's body limit instead of the JSON one. */
 export const UPLOADS_PATH = '/api/uploads';
@@ -462,8 +469,7 @@ export function createUploadsRouter(deps: AppDeps) {
       if (c.req.method === 'DELETE' && (res.status === 204 || res.status === 404)) {
         // Terminated (or its bytes were already gone): the hold is given back at once, and a response's
         // file is awaited again, counting against the response's files no more.
-        if (await releaseUpload(c.var.db, id)) await forgetFormMediaUpload(c.var.db, id);
-        else {
+        if (!(await endUnfinishedUpload(c.var.db, id))) {
           const completed = await completedMeanwhile();
           if (completed) return completed;
         }

@@ -97,6 +97,22 @@ export async function releaseUpload(db: DbExecutor, id: string, now = new Date()
   });
 }
 
+/**
+ * An unfinished upload that ended (a failed creation, a cancellation, an expiry): a response's row for it
+ * goes with it, so nothing half-made stays and the file counts against the response's cap no more (the
+ * device starts it again under a new upload).
+ */
+export async function forgetFormMediaUpload(db: DbExecutor, uploadId: string) {
+  await db.delete(formMedia).where(and(eq(formMedia.uploadId, uploadId), isNull(formMedia.fileId)));
+}
+
+/** Ends an unfinished upload: its hold released and a response's row for it forgotten; false if none was. */
+export async function endUnfinishedUpload(db: DbExecutor, id: string, now = new Date()): Promise<boolean> {
+  if (!(await releaseUpload(db, id, now))) return false;
+  await forgetFormMediaUpload(db, id);
+  return true;
+}
+
 /** Splits 'report.final.pdf' into 'report.final' and '.pdf' ('.bashrc' and 'README' have no extension). */
 function stemAndExtension(name: string): [string, string] {
   const dot = name.lastIndexOf('.');
@@ -249,11 +265,8 @@ export async function purgeExpiredUploads(
       continue;
     }
     try {
-      if (await releaseUpload(db, id, now)) {
+      if (await endUnfinishedUpload(db, id, now)) {
         expired++;
-        // A response's file that never finished: its row goes too, so it no longer counts against the
-        // response's cap (the device starts it again under a new upload when it comes back).
-        await db.delete(formMedia).where(and(eq(formMedia.uploadId, id), isNull(formMedia.fileId)));
         await bytes.discard(id);
       }
     } catch (err) {
