@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -44,12 +45,16 @@ export function localDiskStorage(root: string): FileStorage {
           else done(null, chunk);
         },
       });
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
         const source = body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
-        await pipeline(source, counter, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, counter, out);
         if (received !== size) throw new StorageSizeMismatch(key, size, received);
         await rename(partial, path);
       } catch (error) {
+        // A failed pipeline destroys the file stream, which may still be opening the part: removed
+        // before that open lands, the part would come back empty and stay.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(partial, { force: true });
         throw error;
       }
