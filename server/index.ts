@@ -11,6 +11,7 @@ import { createLogger, errorText } from './logger';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
+import { scheduleUnclaimedMediaSweep } from './routes/uploads/unclaimed-media';
 import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
@@ -47,6 +48,7 @@ async function main() {
   const stopOrphanSweep = scheduleOrphanSweep(handle.db, storage, logger);
   const uploads = { backend: await uploadBackendFor(env, storage), locker: uploadLockerFor(handle.db) };
   const stopUploadPurge = scheduleUploadPurge(handle.db, uploads.backend, uploads.locker, logger);
+  const stopUnclaimedMediaSweep = scheduleUnclaimedMediaSweep(handle.db, uploads.backend, logger);
   const stopStatistics = schedulePlannerStatistics(handle, logger);
 
   const jwt = createJwt(env.JWT_SECRET, env.JWT_TTL_SECONDS);
@@ -89,6 +91,7 @@ async function main() {
     stopTrashPurge();
     stopOrphanSweep();
     stopUploadPurge();
+    stopUnclaimedMediaSweep();
     stopStatistics();
     stopPaymentPoll();
     stopMailSweep();

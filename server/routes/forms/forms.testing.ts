@@ -1,4 +1,8 @@
+import { expect } from 'vitest';
 import type { FormDefinition } from '../../../contract/forms/definition';
+import { call, type TestApp } from '../../testing/test-app';
+import { tusClient } from '../../testing/tus';
+import type { TestUser } from '../../testing/users';
 
 /** A small form with the logic the API tests exercise: required, constraint, skip logic, a repeat. */
 export const householdSurvey = {
@@ -69,3 +73,39 @@ export const photoSurvey = {
   ],
   choices: {},
 } satisfies FormDefinition;
+
+/** A published photoSurvey (version 1) of `owner`'s NGO, under `title`; its id. */
+export async function openForm(t: TestApp, owner: TestUser, title = photoSurvey.title): Promise<string> {
+  const id = (await call(t.app, 'POST', '/api/forms', { definition: { ...photoSurvey, title } }, owner.token))
+    .body.id as string;
+  expect((await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, owner.token)).status).toBe(200);
+  return id;
+}
+
+/**
+ * Starts a response's file as the public fill link does, without a token; with `body`, the whole file
+ * in the creation request.
+ */
+export const sendMedia = (
+  t: TestApp,
+  form: string,
+  instanceId: string,
+  filename: string,
+  length: number,
+  body?: Uint8Array,
+) =>
+  tusClient(t).create(
+    undefined,
+    length,
+    { filename, formId: form, instanceId },
+    body ? { 'content-type': 'application/offset+octet-stream' } : {},
+    body,
+  );
+
+/** Sends a response's answers (version 1) as the public fill link does, without a token. */
+export const sendResponse = (
+  t: TestApp,
+  form: string,
+  instanceId: string,
+  answers: Record<string, unknown>,
+) => call(t.app, 'POST', `/api/forms/${form}/submissions`, { instanceId, version: 1, answers });

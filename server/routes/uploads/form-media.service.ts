@@ -46,7 +46,7 @@ export function formMediaTargetOf(metadata: Record<string, string | null>): Form
 const ADMIN_ROLES = ['NGO_ADMIN', 'ADMIN', 'admin'];
 
 /** Who a form's uploads act as: its creator while a member of its NGO, else the NGO's first admin. */
-async function formCaller(
+export async function formCaller(
   db: DbExecutor,
   form: { ngoId: string; createdBy: string | null },
 ): Promise<Caller> {

@@ -12,7 +12,7 @@ import { fileUploadBackend } from '../../services/storage/upload-store';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { offsetOf, tusClient } from '../../testing/tus';
 import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
-import { photoSurvey } from '../forms/forms.testing';
+import { openForm, photoSurvey, sendMedia, sendResponse } from '../forms/forms.testing';
 import { FORM_MEDIA_PER_IP } from './uploads.routes';
 import { purgeExpiredUploads } from './uploads.service';
 
@@ -32,27 +32,6 @@ const picture = async (format: 'png' | 'jpeg') =>
 const json = async (res: Response) =>
   (await res.json()) as { message: string; code: string; fields?: Record<string, string> };
 
-/** A published form of `owner`'s NGO; its id. */
-async function openForm(owner: TestUser, title = photoSurvey.title): Promise<string> {
-  const id = (await call(t.app, 'POST', '/api/forms', { definition: { ...photoSurvey, title } }, owner.token))
-    .body.id as string;
-  expect((await call(t.app, 'POST', `/api/forms/${id}/publish`, {}, owner.token)).status).toBe(200);
-  return id;
-}
-
-/** Starts a response's file without a token; with `body`, the whole file in the creation request. */
-const sendMedia = (form: string, instanceId: string, filename: string, length: number, body?: Uint8Array) =>
-  tus.create(
-    undefined,
-    length,
-    { filename, formId: form, instanceId },
-    body ? { 'content-type': 'application/offset+octet-stream' } : {},
-    body,
-  );
-
-const sendResponse = (form: string, instanceId: string, answers: Record<string, unknown>) =>
-  call(t.app, 'POST', `/api/forms/${form}/submissions`, { instanceId, version: 1, answers });
-
 const mediaFolderOf = async (form: string) =>
   (await t.db.select({ id: forms.mediaFolderId }).from(forms).where(eq(forms.id, form)))[0]!.id;
 
@@ -61,7 +40,7 @@ beforeAll(async () => {
   tus = tusClient(t);
   members = await createUserPerRole(t, await createTestNgo(t, 'Borehole Relief'));
   admin = members.NGO_ADMIN!;
-  formId = await openForm(admin);
+  formId = await openForm(t, admin);
 });
 afterAll(() => t.close());
 
@@ -70,7 +49,7 @@ describe('a response’s file, uploaded without a token', () => {
     const before = await storageUsageOf(t.db, admin.ngoId);
     const photo = await picture('png');
     const instanceId = randomUUID();
-    const res = await sendMedia(formId, instanceId, 'front.png', photo.length, photo);
+    const res = await sendMedia(t, formId, instanceId, 'front.png', photo.length, photo);
     expect(res.status, await res.clone().text()).toBe(201);
     const fileId = res.headers.get('upload-file-id')!;
 
@@ -84,7 +63,7 @@ describe('a response’s file, uploaded without a token', () => {
       reserved: 0,
     });
 
-    const sent = await sendResponse(formId, instanceId, { site: 'North', photo: 'front.png' });
+    const sent = await sendResponse(t, formId, instanceId, { site: 'North', photo: 'front.png' });
     expect(sent.status).toBe(201);
     expect(sent.body.media).toEqual([
       {
@@ -99,7 +78,7 @@ describe('a response’s file, uploaded without a token', () => {
 
   it('takes a file in two chunks, resuming from HEAD, and the response lists it once it completes', async () => {
     const instanceId = randomUUID();
-    const sent = await sendResponse(formId, instanceId, {
+    const sent = await sendResponse(t, formId, instanceId, {
       site: 'South',
       paperwork: { permit: 'permit.bin' },
       visit: [{ clip: 'voice.m4a', note: 'ok' }],
@@ -110,7 +89,7 @@ describe('a response’s file, uploaded without a token', () => {
     ]);
 
     const data = bytes(300_000);
-    const created = await sendMedia(formId, instanceId, 'permit.bin', data.length);
+    const created = await sendMedia(t, formId, instanceId, 'permit.bin', data.length);
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
     const first = await tus.patch(undefined, location, 0, data.subarray(0, 150_000));
@@ -139,19 +118,19 @@ describe('a response’s file, uploaded without a token', () => {
 
   it('refuses a file the stored response does not name, and a file that already arrived', async () => {
     const instanceId = randomUUID();
-    await sendResponse(formId, instanceId, {
+    await sendResponse(t, formId, instanceId, {
       site: 'East',
       photo: 'east.jpg',
       visit: [{ note: 'east.txt' }],
     });
-    const stranger = await sendMedia(formId, instanceId, 'east.txt', 3, bytes(3));
+    const stranger = await sendMedia(t, formId, instanceId, 'east.txt', 3, bytes(3));
     expect([stranger.status, (await json(stranger)).fields]).toEqual([
       400,
       { filename: 'This response names no file “east.txt”.' },
     ]);
     const photo = await picture('jpeg');
-    expect((await sendMedia(formId, instanceId, 'east.jpg', photo.length, photo)).status).toBe(201);
-    const again = await sendMedia(formId, instanceId, 'east.jpg', photo.length, photo);
+    expect((await sendMedia(t, formId, instanceId, 'east.jpg', photo.length, photo)).status).toBe(201);
+    const again = await sendMedia(t, formId, instanceId, 'east.jpg', photo.length, photo);
     expect([again.status, await json(again)]).toEqual([
       409,
       { message: 'This file of the response has already arrived.', code: 'media_already_received' },
@@ -161,9 +140,9 @@ describe('a response’s file, uploaded without a token', () => {
   it('ends an unfinished upload of the same file started again, with its hold', async () => {
     const instanceId = randomUUID();
     const before = (await storageUsageOf(t.db, admin.ngoId)).reserved;
-    const earlier = (await sendMedia(formId, instanceId, 'redo.bin', 1_000)).headers.get('location')!;
+    const earlier = (await sendMedia(t, formId, instanceId, 'redo.bin', 1_000)).headers.get('location')!;
     await tus.patch(undefined, earlier, 0, bytes(400));
-    const later = await sendMedia(formId, instanceId, 'redo.bin', 1_000);
+    const later = await sendMedia(t, formId, instanceId, 'redo.bin', 1_000);
     expect(later.status).toBe(201);
     expect((await storageUsageOf(t.db, admin.ngoId)).reserved).toBe(before + 1_000);
     expect((await tus.head(undefined, earlier)).status).toBe(401);
@@ -176,31 +155,31 @@ describe('a response’s file, uploaded without a token', () => {
   it('lets the sender cancel an unfinished file, which no longer counts for the response', async () => {
     const instanceId = randomUUID();
     const before = (await storageUsageOf(t.db, admin.ngoId)).reserved;
-    const location = (await sendMedia(formId, instanceId, 'gone.bin', 500)).headers.get('location')!;
+    const location = (await sendMedia(t, formId, instanceId, 'gone.bin', 500)).headers.get('location')!;
     expect((await tus.remove(undefined, location)).status).toBe(204);
     expect((await storageUsageOf(t.db, admin.ngoId)).reserved).toBe(before);
     expect(await t.db.select().from(formMedia).where(eq(formMedia.instanceId, instanceId))).toEqual([]);
   });
 
   it('refuses closed, unknown and never-published forms, and bad metadata', async () => {
-    const closed = await openForm(admin, 'Closed survey');
+    const closed = await openForm(t, admin, 'Closed survey');
     await call(t.app, 'POST', `/api/forms/${closed}/close`, {}, admin.token);
-    const refused = await sendMedia(closed, randomUUID(), 'a.jpg', 3, bytes(3));
+    const refused = await sendMedia(t, closed, randomUUID(), 'a.jpg', 3, bytes(3));
     expect([refused.status, await json(refused)]).toEqual([
       409,
       { message: 'This form is closed and takes no more responses.', code: 'form_closed' },
     ]);
-    expect((await sendMedia('NOSUCHFORM', randomUUID(), 'a.jpg', 3)).status).toBe(404);
+    expect((await sendMedia(t, 'NOSUCHFORM', randomUUID(), 'a.jpg', 3)).status).toBe(404);
     const draft = (await call(t.app, 'POST', '/api/forms', { definition: photoSurvey }, admin.token)).body
       .id as string;
-    expect((await sendMedia(draft, randomUUID(), 'a.jpg', 3)).status).toBe(404);
+    expect((await sendMedia(t, draft, randomUUID(), 'a.jpg', 3)).status).toBe(404);
 
-    const badInstance = await sendMedia(formId, 'not-a-uuid', 'a.jpg', 3);
+    const badInstance = await sendMedia(t, formId, 'not-a-uuid', 'a.jpg', 3);
     expect([badInstance.status, (await json(badInstance)).fields]).toEqual([
       400,
       { instanceId: 'Instance id must be a UUID.' },
     ]);
-    const badName = await sendMedia(formId, randomUUID(), '../a.jpg', 3);
+    const badName = await sendMedia(t, formId, randomUUID(), '../a.jpg', 3);
     expect([badName.status, Object.keys((await json(badName)).fields ?? {})]).toEqual([400, ['filename']]);
   });
 
@@ -218,10 +197,10 @@ describe('a response’s file, uploaded without a token', () => {
 
 describe('the form’s media folder', () => {
   it('is made once for concurrent first files, and again once it was trashed', async () => {
-    const form = await openForm(admin, 'Water points');
+    const form = await openForm(t, admin, 'Water points');
     const instanceId = randomUUID();
     const started = await Promise.all(
-      ['a', 'b', 'c', 'd', 'e'].map((n) => sendMedia(form, instanceId, `${n}.bin`, 2, bytes(2))),
+      ['a', 'b', 'c', 'd', 'e'].map((n) => sendMedia(t, form, instanceId, `${n}.bin`, 2, bytes(2))),
     );
     expect(started.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const named = () =>
@@ -233,7 +212,7 @@ describe('the form’s media folder', () => {
 
     const first = await mediaFolderOf(form);
     expect((await call(t.app, 'DELETE', `/api/folders/${first}`, undefined, admin.token)).status).toBe(200);
-    expect((await sendMedia(form, instanceId, 'f.bin', 2, bytes(2))).status).toBe(201);
+    expect((await sendMedia(t, form, instanceId, 'f.bin', 2, bytes(2))).status).toBe(201);
     const second = await mediaFolderOf(form);
     expect(second).not.toBe(first);
     const [folder] = await t.db.select().from(folders).where(eq(folders.id, second!));
@@ -241,9 +220,9 @@ describe('the form’s media folder', () => {
   });
 
   it('belongs to an admin when the form’s creator is gone, and is refused when there is none', async () => {
-    const form = await openForm(admin, 'Orphaned');
+    const form = await openForm(t, admin, 'Orphaned');
     await t.db.update(forms).set({ createdBy: null }).where(eq(forms.id, form));
-    const res = await sendMedia(form, randomUUID(), 'a.bin', 2, bytes(2));
+    const res = await sendMedia(t, form, randomUUID(), 'a.bin', 2, bytes(2));
     expect(res.status).toBe(201);
     const [owner] = await t.db
       .select({ role: users.role })
@@ -253,20 +232,20 @@ describe('the form’s media folder', () => {
     expect(['ADMIN', 'NGO_ADMIN', 'admin']).toContain(owner!.role);
 
     const lone = await createTestUser(t, { ngoId: await createTestNgo(t, 'Lone'), role: 'NGO_ADMIN' });
-    const lonely = await openForm(lone, 'Nobody left');
+    const lonely = await openForm(t, lone, 'Nobody left');
     await t.db.update(forms).set({ createdBy: null }).where(eq(forms.id, lonely));
     await t.db.update(users).set({ role: 'STAFF' }).where(eq(users.id, lone.id));
-    const refused = await sendMedia(lonely, randomUUID(), 'a.bin', 2, bytes(2));
+    const refused = await sendMedia(t, lonely, randomUUID(), 'a.bin', 2, bytes(2));
     expect([refused.status, (await json(refused)).code]).toEqual([409, 'form_owner_missing']);
   });
 });
 
 describe('the form’s media folder, named after a dotted title', () => {
   it('takes a free name with its number at the end, a folder having no extension', async () => {
-    const form = await openForm(admin, 'Census v1.2');
+    const form = await openForm(t, admin, 'Census v1.2');
     const taken = await call(t.app, 'POST', '/api/folders', { name: 'Census v1.2 – responses' }, admin.token);
     expect(taken.status).toBe(201);
-    expect((await sendMedia(form, randomUUID(), 'a.bin', 2, bytes(2))).status).toBe(201);
+    expect((await sendMedia(t, form, randomUUID(), 'a.bin', 2, bytes(2))).status).toBe(201);
     const [folder] = await t.db
       .select()
       .from(folders)
@@ -278,7 +257,7 @@ describe('the form’s media folder, named after a dotted title', () => {
 describe('limits on responses’ files', () => {
   it('stops counting a file whose upload expired unfinished against the response', async () => {
     const instanceId = randomUUID();
-    const started = await sendMedia(formId, instanceId, 'half.bin', 10, bytes(5));
+    const started = await sendMedia(t, formId, instanceId, 'half.bin', 10, bytes(5));
     expect(started.status).toBe(201);
     const countOf = async () =>
       (await t.db.select().from(formMedia).where(eq(formMedia.instanceId, instanceId))).length;
@@ -293,7 +272,7 @@ describe('limits on responses’ files', () => {
     expect(purged.expired).toBeGreaterThanOrEqual(1);
     expect(await countOf()).toBe(0);
     // The device starts it again from nothing, and it arrives.
-    expect((await sendMedia(formId, instanceId, 'half.bin', 10, bytes(10))).status).toBe(201);
+    expect((await sendMedia(t, formId, instanceId, 'half.bin', 10, bytes(10))).status).toBe(201);
     const [row] = await t.db.select().from(formMedia).where(eq(formMedia.instanceId, instanceId));
     expect(row!.fileId).toBeTruthy();
   });
@@ -311,7 +290,7 @@ describe('limits on responses’ files', () => {
         uploadId: newId(),
       })),
     );
-    const res = await sendMedia(formId, instanceId, 'one-more.bin', 2, bytes(2));
+    const res = await sendMedia(t, formId, instanceId, 'one-more.bin', 2, bytes(2));
     expect([res.status, (await json(res)).code]).toEqual([400, 'too_many_media']);
   });
 
@@ -324,7 +303,7 @@ describe('limits on responses’ files', () => {
       .values({ key, ...full })
       .onConflictDoUpdate({ target: rateLimits.key, set: full });
     try {
-      const res = await sendMedia(formId, randomUUID(), 'a.bin', 2, bytes(2));
+      const res = await sendMedia(t, formId, randomUUID(), 'a.bin', 2, bytes(2));
       expect([res.status, (await json(res)).code]).toEqual([429, 'too_many_requests']);
       expect(res.headers.get('retry-after')).toBeTruthy();
     } finally {
