@@ -72,6 +72,10 @@ export const formSubmissions = pgTable(
     submittedBy: text('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     // The device's clock when the instance was finished (metadata `end`), as sent.
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    // The offset `submitted_at` was written with, in minutes east of UTC (Kigali: 120), which the
+    // timestamptz drops: a correction's today() is read there. Null when sent without a time or with
+    // `Z` (read in the server's zone), and for responses stored before it was kept.
+    submittedUtcOffset: integer('submitted_utc_offset'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     reviewStatus: text('review_status').notNull().default('received'),
     reviewComment: text('review_comment'),

@@ -95,13 +95,15 @@ export async function submitResponse(
       fields: { version: `This form has no version ${body.version}.` },
     });
   const now = new Date();
+  // The device writes its time with its offset: today() is the date the volunteer saw. A `Z` time
+  // (or none) has no zone to tell, and is read in the server's.
+  const utcOffset = body.submittedAt ? writtenOffset(body.submittedAt) : undefined;
   const checked = checkSubmission(
     { formId, version: body.version, definition: version.definition },
     body.answers,
     {
       now: filledAt(body.submittedAt, now),
-      // The device writes its time with its offset: today() is the date the volunteer saw.
-      utcOffset: body.submittedAt ? writtenOffset(body.submittedAt) : undefined,
+      utcOffset,
       ...(submitter && { username: submitter.name }),
     },
   );
@@ -124,6 +126,8 @@ export async function submitResponse(
         answers: checked.answers,
         submittedBy: submitter?.id ?? null,
         submittedAt: body.submittedAt ? new Date(body.submittedAt) : null,
+        // Kept apart, as the timestamptz drops it: a later correction is checked in the same zone.
+        submittedUtcOffset: utcOffset ?? null,
         receivedAt: now,
         updatedAt: now,
       })
@@ -332,7 +336,12 @@ export async function reviewSubmission(
   return readSubmission(db, submissionId);
 }
 
-/** Corrects a response's answers, checked as a new send would be; the answers replaced go to its history. */
+/**
+ * Corrects a response's answers, checked as a new send would be; the answers replaced go to its history.
+ * today() is the day at `now` in the zone the response was written in (its stored offset; the server's
+ * for a response sent without one), so a reviewer's correction is judged on the volunteer's day.
+ * `now` is set only by tests.
+ */
 export async function editSubmissionAnswers(
   db: DbExecutor,
   tenant: Tenant,
@@ -341,6 +350,7 @@ export async function editSubmissionAnswers(
   submissionId: string,
   answers: Answers,
   comment: string | undefined,
+  now: Date = new Date(),
 ): Promise<Submission> {
   const row = await ownSubmission(db, tenant, formId, submissionId, true);
   const [version] = await db
@@ -350,16 +360,13 @@ export async function editSubmissionAnswers(
   const checked = checkSubmission(
     { formId, version: row.version, definition: version!.definition },
     answers,
-    {
-      now: new Date(),
-    },
+    { now, utcOffset: row.submittedUtcOffset ?? undefined },
   );
   if (!checked.ok)
     throw new ApiError(400, 'Some answers are not accepted.', {
       code: 'validation_failed',
       fields: checked.errors,
     });
-  const now = new Date();
   await db.insert(formSubmissionEdits).values({
     id: newId(),
     submissionId,

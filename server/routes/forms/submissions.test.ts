@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate, localDateTime } from '../../../contract/forms/engine/metadata';
+import { tenantOf } from '../../services/auth/tenant-scope';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
 import { householdSurvey } from './forms.testing';
+import { editSubmissionAnswers } from './submissions.service';
 
 let t: TestApp;
 let users: Record<string, TestUser>;
@@ -19,7 +21,7 @@ const good = {
   member: [{ member_name: 'Aline' }, { member_name: 'Eric' }],
 };
 
-/** A form whose one date must be the day it is logged (its `today()`), and a `today` field. */
+/** A form whose one date must be the day it is logged (its `today()`), a `today` field and a note. */
 const visitLog = (title: string) => ({
   title,
   languages: ['default'],
@@ -32,6 +34,7 @@ const visitLog = (title: string) => ({
       constraintMessage: { default: 'The visit is logged on its day.' },
     },
     { name: 'logged_on', type: 'today' },
+    { name: 'note', type: 'text', label: { default: 'Note' } },
   ],
   choices: {},
 });
@@ -405,6 +408,73 @@ describe('form responses: reading and review', () => {
     ]);
     expect((await call(t.app, 'GET', `${path}/history`, undefined, users.VOLUNTEER!.token)).status).toBe(403);
     expect((await call(t.app, 'GET', `${path}/history`, undefined, outsider.token)).status).toBe(404);
+  });
+
+  it('checks a reviewer’s correction on the volunteer’s day, by the offset the response was written with', async () => {
+    const id = await publish(visitLog('Corrected visit log'));
+    const yesterdayUtc = (hours: number, minutes: number) => {
+      const d = new Date();
+      d.setUTCDate(d.getUTCDate() - 1);
+      d.setUTCHours(hours, minutes, 0, 0);
+      return d;
+    };
+    // A moment whose date in the volunteer's zone is not the server's: 00:30 in Kigali while a server
+    // west of it (UTC, Pago Pago) is still on the day before, 23:30 in Kigali while one east of it
+    // (Kiritimati) is on the next day; for a server in Kigali's own zone, a volunteer in New York.
+    const [offset, at] = (
+      [
+        [120, yesterdayUtc(22, 30)],
+        [120, yesterdayUtc(21, 30)],
+        [-300, yesterdayUtc(23, 0)],
+      ] as const
+    ).find(([o, d]) => localDate(d, o) !== localDate(d))!;
+    const volunteerDay = localDate(at, offset);
+    const serverDay = localDate(at);
+    const respond = async (submittedAt: string, day: string) => {
+      const res = await call(t.app, 'POST', `/api/forms/${id}/submissions`, {
+        instanceId: randomUUID(),
+        version: 1,
+        answers: { visited_on: day },
+        submittedAt,
+      });
+      expect(res.status).toBe(201);
+      return { id: res.body.id as string, answers: res.body.answers as Record<string, string> };
+    };
+    // The reviewer corrects at `at`: the service as the answers route calls it, with the clock set.
+    const reviewer = users.STAFF!;
+    const correct = (response: { id: string; answers: Record<string, string> }, visitedOn: string) =>
+      editSubmissionAnswers(
+        t.db,
+        tenantOf(reviewer),
+        reviewer.id,
+        id,
+        response.id,
+        { ...response.answers, visited_on: visitedOn, note: 'Seen again' },
+        undefined,
+        at,
+      );
+    const refusal = { status: 400, fields: { visited_on: 'The visit is logged on its day.' } };
+
+    const written = await respond(localDateTime(at, offset), volunteerDay);
+    await expect(correct(written, volunteerDay)).resolves.toMatchObject({
+      answers: { visited_on: volunteerDay, note: 'Seen again' },
+    });
+    await expect(correct(written, serverDay)).rejects.toMatchObject(refusal);
+    // Through the route, now: today() is the volunteer's today.
+    const now = new Date();
+    const fixed = await call(
+      t.app,
+      'PUT',
+      `/api/forms/${id}/submissions/${written.id}/answers`,
+      { answers: { ...written.answers, visited_on: localDate(now, offset), note: 'Seen today' } },
+      reviewer.token,
+    );
+    expect(fixed.status).toBe(200);
+
+    // A time written in UTC tells no zone: its corrections are read in the server's, as its send was.
+    const utc = await respond(at.toISOString(), serverDay);
+    await expect(correct(utc, serverDay)).resolves.toMatchObject({ answers: { note: 'Seen again' } });
+    await expect(correct(utc, volunteerDay)).rejects.toMatchObject(refusal);
   });
 
   it('filters by a question’s answer, a select multiple’s choice included', async () => {

@@ -12,6 +12,8 @@ describe('a choices CSV', () => {
       ['msz', 'Line\nbreak'],
     ]);
     expect(csvRecords('name,label\nx,"never closed')).toBeNull();
+    // A quote inside an unquoted value is kept; text after a closing quote joins the value.
+    expect(csvRecords('a"b,"c"d,""\n')).toEqual([['a"b', 'cd', '']]);
   });
 
   it('makes the attached table the engine reads, each row as wide as the header', () => {

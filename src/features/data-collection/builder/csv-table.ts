@@ -16,29 +16,40 @@ export function csvRecords(text: string): string[][] | null {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
-  let quoted = false;
+  // Text between delimiters is taken whole, not a character at a time: a 5 MB file reads in
+  // milliseconds, not seconds of a frozen tab.
+  const delimiter = /[",\r\n]/g;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c !== '"') field += c;
-      else if (text[i + 1] === '"') {
+  while (i < text.length) {
+    delimiter.lastIndex = i;
+    const at = delimiter.exec(text)?.index ?? text.length;
+    field += text.slice(i, at);
+    if (at === text.length) break;
+    const c = text[at];
+    i = at + 1;
+    if (c === '"' && field !== '') field += c;
+    else if (c === '"') {
+      // A quoted field: everything up to a quote that is not doubled ("" is one quote).
+      for (;;) {
+        const close = text.indexOf('"', i);
+        if (close === -1) return null;
+        field += text.slice(i, close);
+        i = close + 1;
+        if (text[i] !== '"') break;
         field += '"';
         i++;
-      } else quoted = false;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
+      }
+    } else if (c === ',') {
       record.push(field);
       field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
+    } else {
+      if (c === '\r' && text[i] === '\n') i++;
       record.push(field);
       records.push(record);
       record = [];
       field = '';
-    } else field += c;
+    }
   }
-  if (quoted) return null;
   if (field !== '' || record.length > 0) {
     record.push(field);
     records.push(record);

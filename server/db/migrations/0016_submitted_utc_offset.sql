@@ -1,0 +1,1 @@
+ALTER TABLE "form_submissions" ADD COLUMN "submitted_utc_offset" integer;
