@@ -14,6 +14,7 @@ import { submitResponseAction, submissionUrl } from '../../api/submit-response';
 import { loadFillEngine, type FillEngine } from '../../fill/browser-engine';
 import { formDrafts, type FormDraft } from '../../fill/form-drafts';
 import { formMedia } from '../../fill/form-media';
+import { useMountedCount } from '../../fill/mount-in-batches';
 import { MediaKeeperContext, type MediaKeeper } from './media-context';
 import { controlIdOf } from './question-input';
 import { Questions } from './questions';
@@ -113,6 +114,9 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
       draft && engine ? engine.evaluate(draft.answers, { language, username: getStoredUser()?.name }) : null,
     [engine, draft, language],
   );
+
+  // A long form arrives a few questions at a time (mount-in-batches.ts); all at once for the error summary.
+  const mounted = useMountedCount(form.definition.questions, state !== null, showErrors);
 
   if (!draft || !state || !engine || !keeper)
     return <p className="text-slate-700 dark:text-slate-300">Opening the form…</p>;
@@ -216,7 +220,11 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
           {outcome?.kind === 'rejected' && <Alert tone="error">{outcome.message}</Alert>}
           <MediaKeeperContext value={keeper}>
             <Questions
-              questions={form.definition.questions}
+              questions={
+                mounted < form.definition.questions.length
+                  ? form.definition.questions.slice(0, mounted)
+                  : form.definition.questions
+              }
               parent=""
               engine={engine}
               state={state}
