@@ -8,6 +8,9 @@ const permissions = {
   'ngo:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'ngo:update': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
   'members:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'ANALYST', 'VIEWER'],
+  // Staff management (issue 15): invite, change roles and status, and read the invitations. Within
+  // it, contract/members.ts ranks who may change whom and which roles each may give.
+  'members:manage': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
   'dashboard:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'tenants:cross': ['SUPER_ADMIN'],
   'grants:manage': ['SUPER_ADMIN'],

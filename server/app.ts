@@ -28,6 +28,8 @@ import { createGrantsRouter } from './routes/grants/grants.routes';
 import { createHealthRouter } from './routes/health/health.routes';
 import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
+import { createInvitesRouter } from './routes/members/invites.routes';
+import { createMembersRouter } from './routes/members/members.routes';
 import { registerUploadsOpenApi } from './routes/uploads/uploads.openapi';
 import { createUploadsRouter, UPLOADS_PATH } from './routes/uploads/uploads.routes';
 import { createPaymentsRouter } from './routes/payments/payments.routes';
@@ -115,6 +117,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/auth', createAuthRouter(deps));
   app.route('/api/dashboard', createDashboardRouter(deps));
   app.route('/api/ngos', createNgosRouter(deps));
+  app.route('/api/members', createMembersRouter(deps));
+  app.route('/api/invites', createInvitesRouter(deps));
   app.route('/api/marketing', createMarketingRouter(deps));
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));

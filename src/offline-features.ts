@@ -6,6 +6,7 @@ import { formsOffline } from '@/features/data-collection/offline';
 import { formResponsesOffline } from '@/features/data-collection/responses/offline';
 import { docsOffline } from '@/features/docs/offline';
 import { grantsOffline } from '@/features/grants/offline';
+import { membersOffline } from '@/features/members/offline';
 import { billingOffline } from '@/features/settings/offline';
 import { storageOffline } from '@/features/storage/offline';
 import type { OfflineRegistration } from '@/lib/offline-registration';
@@ -25,4 +26,5 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   formFillOffline,
   formsOffline,
   formResponsesOffline,
+  membersOffline,
 ];

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as PortalRouteImport } from './routes/_portal'
+import { Route as AcceptInviteRouteImport } from './routes/accept-invite'
 import { Route as ApiRouteImport } from './routes/api'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DocumentationRouteImport } from './routes/documentation'
@@ -83,6 +84,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const PortalRoute = PortalRouteImport.update({
   id: '/_portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AcceptInviteRoute = AcceptInviteRouteImport.update({
+  id: '/accept-invite',
+  path: '/accept-invite',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiRoute = ApiRouteImport.update({
@@ -420,6 +426,7 @@ const DataCollectionFormsFormIdFillRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accept-invite': typeof AcceptInviteRoute
   '/api': typeof ApiRoute
   '/contact': typeof ContactRoute
   '/documentation': typeof DocumentationRoute
@@ -487,6 +494,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accept-invite': typeof AcceptInviteRoute
   '/api': typeof ApiRoute
   '/contact': typeof ContactRoute
   '/documentation': typeof DocumentationRoute
@@ -556,6 +564,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_portal': typeof PortalRouteWithChildren
+  '/accept-invite': typeof AcceptInviteRoute
   '/api': typeof ApiRoute
   '/contact': typeof ContactRoute
   '/documentation': typeof DocumentationRoute
@@ -625,6 +634,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accept-invite'
     | '/api'
     | '/contact'
     | '/documentation'
@@ -692,6 +702,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accept-invite'
     | '/api'
     | '/contact'
     | '/documentation'
@@ -760,6 +771,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_portal'
+    | '/accept-invite'
     | '/api'
     | '/contact'
     | '/documentation'
@@ -829,6 +841,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PortalRoute: typeof PortalRouteWithChildren
+  AcceptInviteRoute: typeof AcceptInviteRoute
   ApiRoute: typeof ApiRoute
   ContactRoute: typeof ContactRoute
   DocumentationRoute: typeof DocumentationRoute
@@ -865,6 +878,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof PortalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accept-invite': {
+      id: '/accept-invite'
+      path: '/accept-invite'
+      fullPath: '/accept-invite'
+      preLoaderRoute: typeof AcceptInviteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api': {
@@ -1419,6 +1439,7 @@ const PortalRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PortalRoute: PortalRouteWithChildren,
+  AcceptInviteRoute: AcceptInviteRoute,
   ApiRoute: ApiRoute,
   ContactRoute: ContactRoute,
   DocumentationRoute: DocumentationRoute,

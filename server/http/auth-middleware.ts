@@ -1,14 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import type { Logger } from 'pino';
+import type { DbExecutor } from '../db';
 import { users } from '../db/schema';
 import { normalizeRole } from '../../contract/roles';
 import { can, type Action } from '../../contract/permissions';
 import type { AppBindings, AppDeps } from './context';
 import { ApiError } from '../services/api-error';
+import { accountDeactivated } from '../services/auth/account-status';
 import { tenantOf } from '../services/auth/tenant-scope';
 
-/** Bearer token → the current user and tenant, re-read from the database so revoked sessions stop at once. */
-export function requireAuth(deps: Pick<AppDeps, 'jwt'>) {
+type AuthDeps = Pick<AppDeps, 'jwt' | 'logger'>;
+
+/** Members' last seen time is written at most this often, so a busy session costs no write per request. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * Bearer token → the current user and tenant, re-read from the database so revoked sessions stop at
+ * once: a password reset, a deactivation or a move to another NGO bumps the session version, and a
+ * deactivated account is refused whatever its token.
+ */
+export function requireAuth(deps: AuthDeps) {
   return authenticate(deps, true);
 }
 
@@ -17,11 +29,11 @@ export function requireAuth(deps: Pick<AppDeps, 'jwt'>) {
  * no user; a token that no longer holds is a 401 as anywhere else, so the device signs in again rather
  * than sending as a stranger.
  */
-export function optionalAuth(deps: Pick<AppDeps, 'jwt'>) {
+export function optionalAuth(deps: AuthDeps) {
   return authenticate(deps, false);
 }
 
-function authenticate(deps: Pick<AppDeps, 'jwt'>, required: boolean) {
+function authenticate(deps: AuthDeps, required: boolean) {
   return createMiddleware<AppBindings>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
@@ -33,11 +45,38 @@ function authenticate(deps: Pick<AppDeps, 'jwt'>, required: boolean) {
     if (!user || user.sessionVersion !== claims.sv) {
       throw new ApiError(401, 'Your session has expired. Sign in again.');
     }
+    if (user.status === 'deactivated') {
+      throw accountDeactivated(401);
+    }
+    if (!user.lastSeenAt || Date.now() - user.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+      await noteLastSeen(c.var.db, user.id, deps.logger);
+    }
     const role = normalizeRole(user.role);
     c.set('user', { id: user.id, ngoId: user.ngoId, role, name: user.name, email: user.email });
     c.set('tenant', tenantOf({ ngoId: user.ngoId, role }));
     await next();
   });
+}
+
+/**
+ * Marks the member seen now, unless another request (of this replica or another) did within the last
+ * 5 minutes: one conditional UPDATE on database time. A failure is logged and the request goes on:
+ * the last seen time is a hint for the staff screen, never worth refusing a request for.
+ */
+async function noteLastSeen(db: DbExecutor, userId: string, logger: Logger) {
+  try {
+    await db
+      .update(users)
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(
+          eq(users.id, userId),
+          or(isNull(users.lastSeenAt), lt(users.lastSeenAt, sql`now() - interval '5 minutes'`)),
+        ),
+      );
+  } catch (err) {
+    logger.warn({ err }, 'could not record the last seen time');
+  }
 }
 
 /** Use after requireAuth: 403 unless the user's role may perform the action. */

@@ -23,6 +23,7 @@ export const publicPageTitles: Record<string, string> = {
   '/forgot-password': titled('Forgot your password?'),
   '/reset-password': titled('Reset your password'),
   '/verify-email': titled('Verify your email'),
+  '/accept-invite': titled('Accept your invitation'),
   '/payment-success': titled('Payment Successful'),
   '/cause-embed': titled('Support this cause'),
 };

@@ -10,3 +10,4 @@ export * from './storage';
 export * from './uploads';
 export * from './shares';
 export * from './forms';
+export * from './members';

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ngos } from './ngos';
 
 export const roles = [
@@ -24,11 +25,22 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    // Bumped on password reset; tokens carrying an older version are refused.
+    // Bumped on password reset, deactivation and a move to another NGO; tokens carrying an older
+    // version are refused.
     sessionVersion: integer('session_version').notNull().default(1),
+    // 'active' | 'deactivated' (contract/members.ts memberStatuses). A deactivated member keeps their
+    // account and history but cannot sign in, and frees their seat of the plan's member limit.
+    status: text('status').notNull().default('active'),
+    // The last request of any of the member's sessions, written at most every 5 minutes
+    // (http/auth-middleware.ts); null before the first.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_ngo_idx').on(t.ngoId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_ngo_idx').on(t.ngoId),
+    check('users_status_check', sql`${t.status} in ('active', 'deactivated')`),
+  ],
 );
 
 export const authTokens = pgTable(

@@ -9,6 +9,7 @@ import { buildSampleBlogs } from './sample-blogs';
 import { seedSampleCauses } from './sample-causes';
 import { seedSampleFiles } from './sample-files';
 import { seedSampleForms } from './sample-forms';
+import { keepDemoWithinPlan, seedSampleMembers } from './sample-members';
 import { buildSampleGrants } from './sample-grants';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -26,9 +27,11 @@ async function demoNgoExists(db: Pick<Database, 'select'>): Promise<boolean> {
 }
 
 /**
- * Adds the demo organisation, its seven accounts and the sample grants and blogs, all marked
- * isSample. Idempotent: once the demo organisation exists nothing is touched (so sample rows a
- * super admin deleted stay deleted), and it answers `seeded: false`.
+ * Adds the demo organisation, its seven accounts (plus a deactivated former member and a pending
+ * invitation), the sample grants and blogs, all marked isSample, and the subscription its members
+ * need to fit its plan (sample-members.ts keepDemoWithinPlan). Idempotent: once the demo organisation
+ * exists only missing samples are added (so sample rows a super admin deleted stay deleted), and it
+ * answers `seeded: false`.
  */
 export async function seedDemoData(
   db: Database,
@@ -79,6 +82,8 @@ async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean 
     await tx.insert(blogs).values(buildSampleBlogs(now).map((b) => ({ id: newId(), ...b, createdAt: now })));
     await seedSampleCauses(tx, ngoId, now);
     await seedSampleForms(tx, ngoId, now);
+    await seedSampleMembers(tx, ngoId, now, async () => passwordHash);
+    await keepDemoWithinPlan(tx, ngoId, now);
     return { seeded: true };
   });
 }
@@ -94,8 +99,9 @@ async function addFilesToDemo(db: Database, storage: FileStorage, now: Date) {
 }
 
 /**
- * A demo seeded before causes or forms existed gets those samples once (none while it has any of
- * its own).
+ * A demo seeded before causes, forms or staff management existed gets those samples once (none while
+ * it has any of its own), and a demo whose seeded subscription lapsed gets it renewed, so the demo
+ * always fits its plan's member limit.
  */
 async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
   await db.transaction(async (tx) => {
@@ -108,5 +114,8 @@ async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
     if (!demo) return;
     await seedSampleCauses(tx, demo.id, now);
     await seedSampleForms(tx, demo.id, now);
+    // Hashed only if the sample member is added: argon2 is deliberately slow, and this runs every start.
+    await seedSampleMembers(tx, demo.id, now, () => hashPassword(DEMO_PASSWORD));
+    await keepDemoWithinPlan(tx, demo.id, now);
   });
 }

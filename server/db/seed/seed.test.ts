@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roles } from '../../../contract/roles';
 import { verifyPassword } from '../../services/auth/passwords';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
-import { blogs, causes, donations, grants, ngos, users } from '../schema';
+import { blogs, causes, donations, grants, invites, ngoSubscriptions, ngos, users } from '../schema';
 import { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './index';
 import { utcDay } from './prng';
 import { buildSampleBlogs } from './sample-blogs';
 import { buildSampleGrants } from './sample-grants';
+import { SAMPLE_DEACTIVATED_MEMBER, SAMPLE_INVITE } from './sample-members';
 
 let t: TestApp;
 const now = new Date();
@@ -21,6 +22,8 @@ async function counts() {
     blogs: await t.db.$count(blogs),
     causes: await t.db.$count(causes),
     donations: await t.db.$count(donations),
+    invites: await t.db.$count(invites),
+    subscriptions: await t.db.$count(ngoSubscriptions),
   };
 }
 
@@ -39,7 +42,16 @@ describe('seedDemoData', () => {
   it('seeds once even when two calls race', async () => {
     const results = await Promise.all([seedDemoData(t.db, { now }), seedDemoData(t.db, { now })]);
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
-    expect(await counts()).toEqual({ ngos: 1, users: 7, grants: 64, blogs: 14, causes: 2, donations: 6 });
+    expect(await counts()).toEqual({
+      ngos: 1,
+      users: 8,
+      grants: 64,
+      blogs: 14,
+      causes: 2,
+      donations: 6,
+      invites: 1,
+      subscriptions: 1,
+    });
   });
 
   it('creates the demo organisation, marked as sample data', async () => {
@@ -48,13 +60,14 @@ describe('seedDemoData', () => {
     expect(rows[0]).toMatchObject({
       name: DEMO_NGO.name,
       country: 'Rwanda',
-      plan: 'starter',
+      // Its members need more than the free plan's 5 seats (keepDemoWithinPlan).
+      plan: 'growth',
       isSample: true,
     });
   });
 
   it('creates one verified account per role, sharing the demo password', async () => {
-    const rows = await t.db.select().from(users);
+    const rows = (await t.db.select().from(users)).filter((u) => u.email !== SAMPLE_DEACTIVATED_MEMBER.email);
     const [ngo] = await t.db.select().from(ngos);
     expect(rows.map((u) => u.role).sort()).toEqual([...roles].sort());
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
@@ -141,13 +154,51 @@ describe('seedDemoData', () => {
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({
       ngo: { name: DEMO_NGO.name },
-      members: { total: 7, unverified: 0 },
+      // The seven accounts and the deactivated former member.
+      members: { total: 8, unverified: 0 },
       grants: { total: 64 },
       blogs: { total: 14 },
     });
     const members = await call(t.app, 'GET', `/api/ngos/${admin.ngoId}/members`, undefined, token);
     expect(members.status).toBe(200);
-    expect(members.body).toHaveLength(7);
+    expect(members.body).toHaveLength(8);
+  });
+
+  it('keeps the demo within its own plan: a running Growth subscription, a pending invitation, a deactivated member', async () => {
+    const admin = await signInAs('ngoadmin@demo.ngo');
+    const seats = await call(t.app, 'GET', '/api/members/seats', undefined, admin);
+    expect(seats.body).toEqual({ limit: 25, active: 7, pendingInvites: 1, planName: 'NGO Growth' });
+    const [sub] = await t.db.select().from(ngoSubscriptions);
+    expect(sub).toMatchObject({ planId: 'growth', status: 'active', lastPaymentId: null });
+    expect(sub!.renewsAt.getTime()).toBeGreaterThan(now.getTime() + 300 * 86_400_000);
+    const pending = await call(t.app, 'GET', '/api/invites', undefined, admin);
+    expect(pending.body).toEqual([
+      expect.objectContaining({ ...SAMPLE_INVITE, status: 'pending', invitedBy: 'Nadia Uwase' }),
+    ]);
+    const former = await call(
+      t.app,
+      'GET',
+      `/api/members?q=${encodeURIComponent(SAMPLE_DEACTIVATED_MEMBER.email)}`,
+      undefined,
+      admin,
+    );
+    expect(former.body).toEqual([
+      expect.objectContaining({ ...SAMPLE_DEACTIVATED_MEMBER, status: 'deactivated' }),
+    ]);
+    const signIn = await call(t.app, 'POST', '/api/auth/signin', {
+      email: SAMPLE_DEACTIVATED_MEMBER.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(signIn.status).toBe(403);
+  });
+
+  it('renews the seeded subscription on a later run once it has lapsed', async () => {
+    await t.db.update(ngoSubscriptions).set({ renewsAt: new Date(now.getTime() - 1000) });
+    const before = await counts();
+    expect(await seedDemoData(t.db)).toEqual({ seeded: false });
+    expect(await counts()).toEqual(before);
+    const [sub] = await t.db.select().from(ngoSubscriptions);
+    expect(sub!.renewsAt.getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
   });
 
   it('adds sample causes with donations that match their totals, visible to the demo admin', async () => {

@@ -13,7 +13,8 @@ export interface AuthMailDeps {
   appUrl: string;
 }
 
-const tokenLink = (a: AuthMailDeps, path: string, token: string) =>
+/** A mailed link carrying a token: `${origin}${path}?token=…`. */
+export const tokenLink = (a: AuthMailDeps, path: string, token: string) =>
   `${a.appUrl}${path}?token=${encodeURIComponent(token)}`;
 
 export async function sendVerification(a: AuthMailDeps, to: string, name: string, token: string) {

@@ -16,6 +16,7 @@ import { ngos, users } from '../../db/schema';
 import type { Env } from '../../env';
 import { ApiError } from '../../services/api-error';
 import { isUniqueViolation } from '../../services/db-errors';
+import { accountDeactivated } from '../../services/auth/account-status';
 import type { Jwt } from '../../services/auth/jwt';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../services/auth/passwords';
 import {
@@ -254,6 +255,10 @@ export async function signIn(
   if (!user || !passwordOk) {
     throw new ApiError(401, authMessages.invalidCredentials, { code: 'invalid_credentials' });
   }
+  // After the password check, so the answer says nothing about an account to someone without it.
+  if (user.status === 'deactivated') {
+    throw accountDeactivated(403);
+  }
   if (!user.emailVerifiedAt) {
     throw new ApiError(403, authMessages.emailNotVerified, { code: 'email_not_verified' });
   }
@@ -261,8 +266,19 @@ export async function signIn(
   // later, nor should this attempt count towards the global cap.
   await resetRateLimit(a.db, emailIpKey);
   await forgiveOne(a.db, rateKeys.signInEmail(body.email));
+  return sessionFor(a.jwt, user);
+}
+
+/**
+ * The session a sign-in answers: a token bound to the user's current session version, and the user
+ * record the client stores. Joining an NGO by invitation answers the same (routes/members).
+ */
+export async function sessionFor(
+  jwt: Jwt,
+  user: Pick<typeof users.$inferSelect, 'id' | 'ngoId' | 'role' | 'name' | 'email' | 'sessionVersion'>,
+): Promise<SignInResponse> {
   const role = normalizeRole(user.role);
-  const token = await a.jwt.sign({ sub: user.id, ngo: user.ngoId, role, sv: user.sessionVersion });
+  const token = await jwt.sign({ sub: user.id, ngo: user.ngoId, role, sv: user.sessionVersion });
   return { token, user: { id: user.id, role, name: user.name, email: user.email, ngoId: user.ngoId } };
 }
 
