@@ -35,7 +35,7 @@ import { ChangeRoleDialog } from './change-role-dialog';
 import { DeactivateDialog } from './deactivate-dialog';
 import { memberActions, MemberRowActions, type MemberAction, type Viewer } from './member-row-actions';
 import { MemberStatusBadge } from './status-badges';
-import { useWideScreen } from './use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 
 const nouns = { one: 'member', many: 'members' };
 /** Typing pauses this long before the search goes into the address and to the server. */

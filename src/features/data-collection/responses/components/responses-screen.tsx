@@ -24,7 +24,7 @@ import { ResponseDetailDialog, type ResponsePermissions } from './response-detai
 import { ResponsesFilters } from './responses-filters';
 import { ResponsesTable } from './responses-table';
 import { SummaryView } from './summary-view';
-import { useWideScreen } from './use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 
 export interface ResponsesScreenProps {
   formId: string;

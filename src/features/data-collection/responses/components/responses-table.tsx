@@ -26,7 +26,7 @@ import {
 import { isFiltered, type ResponsesFilter } from '../responses-filter';
 import { formatInstant } from '../format';
 import { ReviewStatusBadge } from './review-status-badge';
-import { useWideScreen } from './use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 
 const nouns = { one: 'response', many: 'responses' };
 

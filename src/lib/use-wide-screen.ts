@@ -12,7 +12,7 @@ const subscribe = (listener: () => void) => {
   return () => query?.removeEventListener('change', listener);
 };
 
-/** True on a screen wide enough for the responses table (and where the width cannot be asked). */
+/** True on a screen wide enough for a table (and where the width cannot be asked). */
 export const useWideScreen = () =>
   useSyncExternalStore(
     subscribe,
