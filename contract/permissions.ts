@@ -46,6 +46,14 @@ const permissions = {
   // Every response of the NGO's forms; a volunteer reads only their own (forms.service.ts).
   'responses:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'ANALYST', 'VIEWER'],
   'responses:review': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF'],
+  // Volunteer tasks (issue 15, ADR 0043). Every member reads tasks; a volunteer only those assigned to
+  // them (tasks.service.ts). Staff and admins create, edit, assign and cancel; a volunteer answers
+  // (accept, decline, start, done) on their own assignment only.
+  'tasks:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'tasks:manage': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF'],
+  'tasks:respond': ['VOLUNTEER'],
+  // The audit trail of admin actions (ADR 0042): the NGO's admins, and platform admins supporting them.
+  'audit:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
 } satisfies Record<string, Role[]>;
 
 export type Action = keyof typeof permissions;

@@ -30,6 +30,8 @@ import { createMarketingRouter } from './routes/marketing/marketing.routes';
 import { createNgosRouter } from './routes/ngos/ngos.routes';
 import { createInvitesRouter } from './routes/members/invites.routes';
 import { createMembersRouter } from './routes/members/members.routes';
+import { createAuditRouter } from './routes/audit/audit.routes';
+import { createTasksRouter } from './routes/tasks/tasks.routes';
 import { registerUploadsOpenApi } from './routes/uploads/uploads.openapi';
 import { createUploadsRouter, UPLOADS_PATH } from './routes/uploads/uploads.routes';
 import { createPaymentsRouter } from './routes/payments/payments.routes';
@@ -119,6 +121,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/ngos', createNgosRouter(deps));
   app.route('/api/members', createMembersRouter(deps));
   app.route('/api/invites', createInvitesRouter(deps));
+  app.route('/api/audit', createAuditRouter(deps));
+  app.route('/api/tasks', createTasksRouter(deps));
   app.route('/api/marketing', createMarketingRouter(deps));
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));

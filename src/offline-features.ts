@@ -9,6 +9,7 @@ import { grantsOffline } from '@/features/grants/offline';
 import { membersOffline } from '@/features/members/offline';
 import { billingOffline } from '@/features/settings/offline';
 import { storageOffline } from '@/features/storage/offline';
+import { tasksOffline } from '@/features/tasks/offline';
 import type { OfflineRegistration } from '@/lib/offline-registration';
 
 /**
@@ -27,4 +28,5 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   formsOffline,
   formResponsesOffline,
   membersOffline,
+  tasksOffline,
 ];

@@ -11,3 +11,5 @@ export * from './uploads';
 export * from './shares';
 export * from './forms';
 export * from './members';
+export * from './tasks';
+export * from './audit';

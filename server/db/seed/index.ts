@@ -11,6 +11,7 @@ import { seedSampleFiles } from './sample-files';
 import { seedSampleForms } from './sample-forms';
 import { keepDemoWithinPlan, seedSampleMembers } from './sample-members';
 import { buildSampleGrants } from './sample-grants';
+import { seedSampleTasks } from './sample-tasks';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 
@@ -83,6 +84,7 @@ async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean 
     await seedSampleCauses(tx, ngoId, now);
     await seedSampleForms(tx, ngoId, now);
     await seedSampleMembers(tx, ngoId, now, async () => passwordHash);
+    await seedSampleTasks(tx, ngoId, now);
     await keepDemoWithinPlan(tx, ngoId, now);
     return { seeded: true };
   });
@@ -116,6 +118,7 @@ async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
     await seedSampleForms(tx, demo.id, now);
     // Hashed only if the sample member is added: argon2 is deliberately slow, and this runs every start.
     await seedSampleMembers(tx, demo.id, now, () => hashPassword(DEMO_PASSWORD));
+    await seedSampleTasks(tx, demo.id, now);
     await keepDemoWithinPlan(tx, demo.id, now);
   });
 }

@@ -11,10 +11,12 @@ import {
   type InviteLookup,
 } from '../../../contract/members';
 import type { PageQuery } from '../../../contract/paging';
+import { normalizeRole } from '../../../contract/roles';
 import type { DbExecutor } from '../../db';
 import { invites, ngos, users } from '../../db/schema';
 import type { Env } from '../../env';
 import { ApiError } from '../../services/api-error';
+import { recordAudit } from '../../services/audit';
 import type { Jwt } from '../../services/auth/jwt';
 import { hashPassword, timingSafeDummyVerify, verifyPassword } from '../../services/auth/passwords';
 import { hashToken } from '../../services/auth/tokens';
@@ -153,6 +155,15 @@ export async function createInvite(a: InviteDeps, body: InviteCreate): Promise<I
       id = newId();
       await tx.insert(invites).values({ id, ngoId, email: body.email, ...values });
     }
+    await recordAudit(tx, {
+      ngoId,
+      actorId: manager.id,
+      action: 'invite.sent',
+      targetType: 'invite',
+      targetId: id,
+      // A refreshed open invitation says so: its link and week are new, its role the one asked now.
+      details: { email: body.email, role: body.role, ...(open && { refreshed: true }) },
+    });
     await sendInvite(
       { ...a, db: tx },
       { to: body.email, ngoName: await ngoNameOf(tx, ngoId), role: body.role, inviterName: manager.name },
@@ -200,6 +211,14 @@ export async function resendInvite(a: InviteDeps, inviteId: string): Promise<Inv
       .update(invites)
       .set({ tokenHash, expiresAt, sentAt: sql`now()`, invitedBy: manager.id })
       .where(eq(invites.id, invite.id));
+    await recordAudit(tx, {
+      ngoId,
+      actorId: manager.id,
+      action: 'invite.resent',
+      targetType: 'invite',
+      targetId: invite.id,
+      details: { email: invite.email, role: invite.role, ...(!invite.pending && { wasExpired: true }) },
+    });
     await sendInvite(
       { ...a, db: tx },
       { to: invite.email, ngoName: await ngoNameOf(tx, ngoId), role: invite.role, inviterName: manager.name },
@@ -221,6 +240,14 @@ export async function revokeInvite(db: DbExecutor, manager: Manager, inviteId: s
       .update(invites)
       .set({ revokedAt: sql`now()` })
       .where(eq(invites.id, invite.id));
+    await recordAudit(tx, {
+      ngoId: manager.tenant.ngoId,
+      actorId: manager.id,
+      action: 'invite.revoked',
+      targetType: 'invite',
+      targetId: invite.id,
+      details: { email: invite.email, role: invite.role },
+    });
   });
 }
 
@@ -386,6 +413,31 @@ export async function acceptInvite(p: PublicInviteDeps, body: InviteAccept): Pro
         .update(invites)
         .set({ acceptedAt: sql`now()`, acceptedUserId: userId })
         .where(eq(invites.id, invite.id));
+      // The actor is the person accepting: the link proved their address.
+      await recordAudit(tx, {
+        ngoId: invite.ngoId,
+        actorId: userId,
+        action: 'invite.accepted',
+        targetType: 'invite',
+        targetId: invite.id,
+        details: { email: invite.email, role: invite.role, userId, existingAccount: Boolean(holder) },
+      });
+      if (holder) {
+        await recordAudit(tx, {
+          ngoId: invite.ngoId,
+          actorId: userId,
+          action: 'member.moved_in',
+          targetType: 'member',
+          targetId: userId,
+          details: {
+            name: holder.name,
+            fromNgoId: holder.ngoId,
+            before: normalizeRole(holder.role),
+            after: invite.role,
+            statusBefore: holder.status,
+          },
+        });
+      }
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
       return user!;
     });

@@ -14,6 +14,7 @@ import { normalizeRole } from '../../../contract/roles';
 import type { DbExecutor } from '../../db';
 import { users } from '../../db/schema';
 import { ApiError } from '../../services/api-error';
+import { recordAudit } from '../../services/audit';
 import type { Tenant } from '../../services/auth/tenant-scope';
 import { readJsonPage, sortKey, type JsonPage } from '../../services/keyset-paging';
 import { assertSeatsFor, lastAdmin, lockNgos, otherActiveAdmins } from './seats';
@@ -155,6 +156,29 @@ export async function changeMember(
         ...(deactivating && { sessionVersion: sql`${users.sessionVersion} + 1` }),
       })
       .where(eq(users.id, target.id));
+    const entry = { ngoId, actorId: manager.id, targetType: 'member', targetId: target.id } as const;
+    const roleBefore = normalizeRole(target.role);
+    if (role !== roleBefore) {
+      await recordAudit(tx, {
+        ...entry,
+        action: 'member.role_changed',
+        details: { name: target.name, before: roleBefore, after: role },
+      });
+    }
+    if (deactivating) {
+      await recordAudit(tx, {
+        ...entry,
+        action: 'member.deactivated',
+        details: { name: target.name, before: 'active', after: 'deactivated' },
+      });
+    }
+    if (target.status === 'deactivated' && status === 'active') {
+      await recordAudit(tx, {
+        ...entry,
+        action: 'member.reactivated',
+        details: { name: target.name, before: 'deactivated', after: 'active' },
+      });
+    }
   });
   return memberById(db, memberId);
 }

@@ -6,6 +6,7 @@ import { trashItem, type Caller } from '../files/files.service';
 import { formCaller } from './form-media.service';
 import { endUnfinishedUpload } from './uploads.service';
 import { ApiError } from '../../services/api-error';
+import { recordAudit } from '../../services/audit';
 import { scheduleJob } from '../../services/scheduled-job';
 import type { UploadBytes } from '../../services/storage/upload-store';
 
@@ -64,8 +65,17 @@ async function sweepRow(tx: DbExecutor, row: Row, callerOf: (tx: DbExecutor) => 
   let outcome: Outcome = 'forgotten';
   if (row.fileId) {
     try {
-      await trashItem(tx, await callerOf(tx), 'file', row.fileId);
+      const caller = await callerOf(tx);
+      await trashItem(tx, caller, 'file', row.fileId);
       outcome = 'trashed';
+      await recordAudit(tx, {
+        ngoId: caller.tenant.ngoId,
+        actorId: null,
+        action: 'file.trashed_unclaimed',
+        targetType: 'file',
+        targetId: row.fileId,
+        details: { reason: 'The response this file was sent with never arrived.', uploadId: row.uploadId },
+      });
     } catch (err) {
       // Not a live file: already in the trash, by itself or with its folder, which frees it in time.
       if (!(err instanceof ApiError && err.status === 404)) throw err;

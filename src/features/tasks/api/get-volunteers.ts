@@ -1,0 +1,21 @@
+import type { Member } from '@contract/members';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { tasksQueryKeys } from './query-keys';
+
+/**
+ * GET /api/members?role=VOLUNTEER&status=active: who a task may be given to. A plan holds at most
+ * 100 members, so one page of 100 holds every volunteer. Trusted, not parsed (a type-only import).
+ */
+export const volunteersQueryOptions = () =>
+  queryOptions({
+    queryKey: tasksQueryKeys.volunteers(),
+    queryFn: ({ signal }) =>
+      api<Member[]>('/members', {
+        query: { role: 'VOLUNTEER', status: 'active', sortBy: 'name', sortOrder: 'asc', limit: 100 },
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useVolunteers = (enabled = true) => useQuery({ ...volunteersQueryOptions(), enabled });
