@@ -154,14 +154,14 @@ describe('seedDemoData', () => {
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({
       ngo: { name: DEMO_NGO.name },
-      // The seven accounts and the deactivated former member.
-      members: { total: 8, unverified: 0 },
+      // The seven accounts; the deactivated former member is not counted.
+      members: { total: 7, unverified: 0 },
       grants: { total: 64 },
       blogs: { total: 14 },
     });
     const members = await call(t.app, 'GET', `/api/ngos/${admin.ngoId}/members`, undefined, token);
     expect(members.status).toBe(200);
-    expect(members.body).toHaveLength(8);
+    expect(members.body).toHaveLength(7);
   });
 
   it('keeps the demo within its own plan: a running Growth subscription, a pending invitation, a deactivated member', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { CLOSING_SOON_DAYS, NEW_GRANT_DAYS, type DashboardSummary } from '../../../contract/dashboard';
 import { normalizeRole, roles } from '../../../contract/roles';
 import type { DbExecutor } from '../../db';
@@ -37,7 +37,8 @@ export async function getDashboardSummary(
         unverified: sql<number>`count(*) filter (where ${users.emailVerifiedAt} is null)`.mapWith(Number),
       })
       .from(users)
-      .where(tenant.ownedBy(users.ngoId))
+      // Active members: a deactivated one (staff management) no longer counts, as for the plan's seats.
+      .where(and(tenant.ownedBy(users.ngoId), eq(users.status, 'active')))
       .groupBy(users.role),
     db
       .select({

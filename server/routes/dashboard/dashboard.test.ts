@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { dashboardSummary } from '../../../contract/dashboard';
 import { blogs, grants, ngos, users } from '../../db/schema';
 import { newId } from '../../services/ids';
@@ -53,6 +54,9 @@ beforeAll(async () => {
   await addUser(ngoA.id, 'a-super', 'Sue Super', 'SUPER_ADMIN');
   await addUser(ngoB.id, 'b-admin', 'Bravo Boss', 'NGO_ADMIN', false);
   await addUser(ngoB.id, 'b-staff1', 'Bravo Staffer One', 'STAFF');
+  // Deactivated (staff management): never counted nor listed as a member.
+  await addUser(ngoB.id, 'b-former', 'Bravo Former', 'STAFF');
+  await t.db.update(users).set({ status: 'deactivated' }).where(eq(users.email, 'b-former@dashboard.test'));
 
   await t.db
     .insert(grants)

@@ -17,7 +17,7 @@ export async function getNgo(db: DbExecutor, tenant: Tenant, ngoId: string): Pro
       plan: ngos.plan,
       country: ngos.country,
       createdAt: ngos.createdAt,
-      memberCount: db.$count(users, eq(users.ngoId, ngos.id)),
+      memberCount: db.$count(users, and(eq(users.ngoId, ngos.id), eq(users.status, 'active'))),
     })
     .from(ngos)
     .where(and(eq(ngos.id, ngoId), tenant.readable(ngos.id)))
@@ -44,7 +44,7 @@ export async function listNgoMembers(db: DbExecutor, tenant: Tenant, ngoId: stri
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(eq(users.ngoId, ngoId))
+    .where(and(eq(users.ngoId, ngoId), eq(users.status, 'active')))
     // lower() so the order is the same under PGlite's and PostgreSQL's collations.
     .orderBy(asc(sql`lower(${users.name})`), asc(users.name), asc(users.id));
   return rows.map((r) => ({

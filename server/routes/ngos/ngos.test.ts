@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ngoDetail, ngoMembers } from '../../../contract/ngos';
 import { ngos, users } from '../../db/schema';
 import { newId } from '../../services/ids';
@@ -45,6 +46,9 @@ beforeAll(async () => {
   await addUser(ngoA.id, 'a-super', 'Zed Super', 'SUPER_ADMIN');
   await addUser(ngoB.id, 'b-admin', 'Bravo Boss', 'NGO_ADMIN');
   await addUser(ngoB.id, 'b-staff', 'Bravo Staffer', 'STAFF');
+  // Deactivated (staff management): never counted nor listed as a member.
+  await addUser(ngoB.id, 'b-former', 'Bravo Former', 'STAFF');
+  await t.db.update(users).set({ status: 'deactivated' }).where(eq(users.email, 'b-former@ngos.test'));
 });
 afterAll(() => t.close());
 
