@@ -18,11 +18,24 @@ export const auditActions = [
   'invite.accepted',
   'member.moved_in',
   'file.trashed_unclaimed',
+  'activity.approved',
+  'activity.declined',
+  'activity.hours_edited',
+  'document.issued',
+  'document.revoked',
+  'document.settings_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** What an entry's target is. */
-export const auditTargetTypes = ['member', 'invite', 'file'] as const;
+export const auditTargetTypes = [
+  'member',
+  'invite',
+  'file',
+  'activity_report',
+  'document',
+  'document_settings',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** One entry, as GET /api/audit answers it. */

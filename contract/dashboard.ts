@@ -38,6 +38,17 @@ export const dashboardSummary = z.object({
       }),
     ),
   }),
+  /**
+   * Approved volunteer hours in minutes (issue 15), summed in SQL from approved activity reports: a
+   * volunteer's own, the organisation's for every other role. Months and years are the server's (UTC).
+   */
+  volunteerHours: z.object({
+    thisMonth: z.number().int(),
+    thisYear: z.number().int(),
+    allTime: z.number().int(),
+    /** Reports waiting for review (the volunteer's own, or the organisation's). */
+    pendingReports: z.number().int(),
+  }),
   /** The 5 open grants with the nearest deadlines (grants without a deadline are left out). */
   upcomingDeadlines: z.array(
     z.object({

@@ -52,6 +52,17 @@ const permissions = {
   'tasks:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'tasks:manage': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF'],
   'tasks:respond': ['VOLUNTEER'],
+  // Activity reports and approved hours (issue 15, ADR 0044). Volunteers report their own work; every
+  // member reads reports and hours, a volunteer only their own (activity-reports.service.ts); staff and
+  // admins approve, decline and correct hours. Analysts and viewers read totals and change nothing.
+  'activity:submit': ['VOLUNTEER'],
+  'activity:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'activity:review': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF'],
+  'hours:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  // Certificates and letters (issue 15, ADR 0045): a volunteer reads and downloads their own; staff
+  // and readers see the NGO's; admins issue, revoke, bulk-issue and edit the template.
+  'documents:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'documents:issue': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
   // The audit trail of admin actions (ADR 0042): the NGO's admins, and platform admins supporting them.
   'audit:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
 } satisfies Record<string, Role[]>;

@@ -31,7 +31,11 @@ import { createNgosRouter } from './routes/ngos/ngos.routes';
 import { createInvitesRouter } from './routes/members/invites.routes';
 import { createMembersRouter } from './routes/members/members.routes';
 import { createAuditRouter } from './routes/audit/audit.routes';
+import { REPORT_PHOTO_MAX_BYTES } from '../contract/activity-reports';
 import { createTasksRouter } from './routes/tasks/tasks.routes';
+import { createActivityReportsRouter } from './routes/activity/activity-reports.routes';
+import { createHoursRouter } from './routes/activity/hours.routes';
+import { createDocumentsRouter } from './routes/documents/documents.routes';
 import { registerUploadsOpenApi } from './routes/uploads/uploads.openapi';
 import { createUploadsRouter, UPLOADS_PATH } from './routes/uploads/uploads.routes';
 import { createPaymentsRouter } from './routes/payments/payments.routes';
@@ -96,14 +100,22 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
       );
     await next();
   };
+  // An activity report's photo is sent as its bytes in one request (compressed on the phone first).
+  const REPORT_PHOTO_PATH = /^\/api\/activity-reports\/[^/]+\/photos\/[^/]+$/;
+  const photoLimit = limitOf(
+    REPORT_PHOTO_MAX_BYTES,
+    `This photo is too large (${REPORT_PHOTO_MAX_BYTES / 1024 / 1024} MB at most).`,
+  );
   app.use('/api/*', (c, next) =>
     c.req.method === 'POST' && c.req.path === SMALL_UPLOAD_PATH
       ? uploadLimit(c, next)
-      : c.req.path === UPLOADS_PATH || c.req.path.startsWith(`${UPLOADS_PATH}/`)
-        ? chunkLimit(c, next)
-        : c.req.method === 'POST' && c.req.path === XLSFORM_IMPORT_PATH
-          ? workbookLimit(c, next)
-          : jsonLimit(c, next),
+      : c.req.method === 'PUT' && REPORT_PHOTO_PATH.test(c.req.path)
+        ? photoLimit(c, next)
+        : c.req.path === UPLOADS_PATH || c.req.path.startsWith(`${UPLOADS_PATH}/`)
+          ? chunkLimit(c, next)
+          : c.req.method === 'POST' && c.req.path === XLSFORM_IMPORT_PATH
+            ? workbookLimit(c, next)
+            : jsonLimit(c, next),
   );
   // A share link's password form is the one body sent outside /api: a few bytes, never more.
   app.use(`${SHARE_PAGE_PREFIX}*`, limitOf(16 * 1024, 'The form is too large.'));
@@ -123,6 +135,9 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/invites', createInvitesRouter(deps));
   app.route('/api/audit', createAuditRouter(deps));
   app.route('/api/tasks', createTasksRouter(deps));
+  app.route('/api/activity-reports', createActivityReportsRouter(deps));
+  app.route('/api/hours', createHoursRouter(deps));
+  app.route('/api/documents', createDocumentsRouter(deps));
   app.route('/api/marketing', createMarketingRouter(deps));
   app.route('/api/grants', createGrantsRouter(deps));
   app.route('/api/blogs', createBlogsRouter(deps));

@@ -13,3 +13,4 @@ export * from './forms';
 export * from './members';
 export * from './tasks';
 export * from './audit';
+export * from './activity';

@@ -1,0 +1,7 @@
+import type { AppDeps } from '../../http/context';
+import { createRouter } from '../../http/router';
+
+// Placeholder: the routes are being written (issue 15).
+export function createActivityReportsRouter(_deps: AppDeps) {
+  return createRouter();
+}
