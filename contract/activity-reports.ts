@@ -68,6 +68,10 @@ export const activityErrorCodes = {
   notPending: 'activity_report_not_pending',
   /** 400: a photo name the report does not list. */
   unknownPhoto: 'activity_photo_unknown',
+  /** 400: the bytes are not a JPEG, PNG or WebP picture. */
+  photoType: 'activity_photo_type',
+  /** 409: a declined report's hours are not corrected. */
+  reportDeclined: 'activity_report_declined',
 } as const;
 
 /** 'HH:MM', 00:00 to 23:59. */

@@ -113,6 +113,14 @@ export const formatCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)
 /** The public address of a document's verification page (the QR code's content). */
 export const verifyPath = (code: string) => `/verify/${formatCode(code)}`;
 
+/** The `code` of the verification's 404s, so the page can word each. */
+export const documentErrorCodes = {
+  /** The code is not well formed (its check symbol disagrees): a typo. */
+  codeMistyped: 'code_mistyped',
+  /** A well-formed code that no document has. */
+  documentUnknown: 'document_unknown',
+} as const;
+
 export const documentStatuses = ['valid', 'revoked'] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
 

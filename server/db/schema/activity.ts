@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   doublePrecision,
@@ -140,3 +141,23 @@ export const documentSettings = pgTable('document_settings', {
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Approved minutes per volunteer, month and category, kept by a trigger on activity_reports in the
+ * writing statement's own transaction (migration 0021, ADR 0044): every total reads these few rows
+ * instead of every approved entry. No foreign keys: rows follow the reports' own cascades through the
+ * trigger, and a cascade's order must not make the roll-up refuse a delete.
+ */
+export const volunteerHoursMonthly = pgTable(
+  'volunteer_hours_monthly',
+  {
+    ngoId: text('ngo_id').notNull(),
+    volunteerId: text('volunteer_id').notNull(),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ngoId, t.volunteerId, t.month, t.category] })],
+);

@@ -24,7 +24,7 @@ export function createDashboardRouter(deps: AppDeps) {
   });
 
   return createRouter().openapi(getSummary, async (c) => {
-    const summary = await getDashboardSummary(c.var.db, c.var.tenant);
+    const summary = await getDashboardSummary(c.var.db, c.var.tenant, new Date(), c.var.user);
     return c.json(summary, 200);
   });
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dashboardSummary } from '../../../contract/dashboard';
-import { blogs, grants, ngos, users } from '../../db/schema';
+import { activityReports, blogs, grants, ngos, users } from '../../db/schema';
+import { tenantOf } from '../../services/auth/tenant-scope';
 import { newId } from '../../services/ids';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
-import { utcDay } from './dashboard.service';
+import { getDashboardSummary, utcDay } from './dashboard.service';
 
 let t: TestApp;
 const now = new Date();
@@ -13,6 +14,7 @@ const day = (offset: number) => utcDay(now, offset);
 const ngoA = { id: newId(), name: 'Alpha Relief' };
 const ngoB = { id: newId(), name: 'Bravo Aid' };
 const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
 
 async function addUser(ngoId: string, key: string, name: string, role: string, verified = true) {
   const id = newId();
@@ -26,6 +28,21 @@ async function addUser(ngoId: string, key: string, name: string, role: string, v
     emailVerifiedAt: verified ? new Date() : null,
   });
   tokens[key] = await t.jwt.sign({ sub: id, ngo: ngoId, role, sv: 1 });
+  ids[key] = id;
+}
+
+/** An activity report of `key`'s in their NGO (volunteer hours, issue 15). */
+function report(key: string, ngoId: string, date: string, minutes: number, status: string) {
+  return {
+    id: newId(),
+    ngoId,
+    volunteerId: ids[key] ?? '',
+    date,
+    minutes,
+    reportedMinutes: minutes,
+    description: 'Helped out',
+    status,
+  };
 }
 
 function grant(title: string, postOffset: number, deadlineOffset: number | null) {
@@ -80,6 +97,18 @@ beforeAll(async () => {
       postDate: day(offset),
     })),
   );
+  // Today's month is certain to hold `today` itself; a day a year and a half back is in neither month nor year.
+  const longAgo = utcDay(new Date(now.getTime() - 550 * 86_400_000));
+  await t.db.insert(activityReports).values([
+    report('a-volunteer', ngoA.id, day(0), 90, 'approved'),
+    report('a-volunteer', ngoA.id, longAgo, 30, 'approved'),
+    report('a-volunteer', ngoA.id, day(0), 600, 'pending'),
+    report('a-volunteer', ngoA.id, day(0), 700, 'declined'),
+    // Another member of the NGO: in the organisation's figures, never in the volunteer's own.
+    report('a-legacy', ngoA.id, day(0), 45, 'approved'),
+    report('a-legacy', ngoA.id, day(0), 20, 'pending'),
+    report('b-staff1', ngoB.id, day(0), 999, 'approved'),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -104,6 +133,7 @@ describe('GET /api/dashboard/summary', () => {
         unverified: 1,
       },
       grants: { open: 8, closingSoon: 3, newThisMonth: 3, total: 9 },
+      volunteerHours: { thisMonth: 135, thisYear: 135, allTime: 165, pendingReports: 2 },
       blogs: {
         total: 4,
         latest: [
@@ -142,6 +172,37 @@ describe('GET /api/dashboard/summary', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain(ngoA.id);
     expect(JSON.stringify(res.body)).not.toContain('Alpha');
+  });
+
+  it("sums a volunteer's own approved hours, and the organisation's for everyone else", async () => {
+    const asVolunteer = await getDashboardSummary(
+      t.db,
+      tenantOf({ ngoId: ngoA.id, role: 'VOLUNTEER' }),
+      now,
+      {
+        id: ids['a-volunteer'] ?? '',
+        role: 'VOLUNTEER',
+      },
+    );
+    // Pending and declined reports never count; the pending one is counted as waiting.
+    expect(asVolunteer.volunteerHours).toEqual({
+      thisMonth: 90,
+      thisYear: 90,
+      allTime: 120,
+      pendingReports: 1,
+    });
+    const asAdmin = await getDashboardSummary(t.db, tenantOf({ ngoId: ngoA.id, role: 'NGO_ADMIN' }), now, {
+      id: ids['a-admin'] ?? '',
+      role: 'NGO_ADMIN',
+    });
+    expect(asAdmin.volunteerHours).toEqual({
+      thisMonth: 135,
+      thisYear: 135,
+      allTime: 165,
+      pendingReports: 2,
+    });
+    const other = await call(t.app, 'GET', '/api/dashboard/summary', undefined, tokens['b-admin']);
+    expect(other.body).toMatchObject({ volunteerHours: { allTime: 999, pendingReports: 0 } });
   });
 
   it('keeps a SUPER_ADMIN on their own organisation', async () => {

@@ -24,6 +24,8 @@ export function makeDashboardSummary(overrides: Partial<DashboardSummary> = {}):
         { id: '01BLOGB', title: 'Our volunteers in numbers', category: 'Community', postDate: '2025-04-18' },
       ],
     },
+    // Minutes, all different: 12 h 30 min this month, 80 h this year, 200 h 15 min in all.
+    volunteerHours: { thisMonth: 750, thisYear: 4800, allTime: 12015, pendingReports: 4 },
     upcomingDeadlines: [
       {
         id: '01GRANTA',

@@ -46,6 +46,18 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('region', { name: 'Upcoming deadlines' })).toHaveTextContent('5 days left');
   });
 
+  it('shows the organisation’s approved volunteer hours, one report to review', async () => {
+    await renderFor(
+      'VIEWER',
+      makeDashboardSummary({
+        volunteerHours: { thisMonth: 45, thisYear: 45, allTime: 45, pendingReports: 1 },
+      }),
+    );
+    const hours = screen.getByRole('region', { name: 'Volunteer hours' });
+    expect(within(hours).getByText('All time').nextElementSibling).toHaveTextContent('45 min');
+    expect(within(hours).getByRole('link', { name: '1 report to review' })).toBeInTheDocument();
+  });
+
   it('has no management shortcuts', async () => {
     await renderFor('VIEWER');
     expect(screen.queryByRole('link', { name: /Staff Management/ })).not.toBeInTheDocument();

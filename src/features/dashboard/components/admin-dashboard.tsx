@@ -7,6 +7,7 @@ import { DashboardSection } from './dashboard-section';
 import { LatestBlogs } from './latest-blogs';
 import { StatCard } from './stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
+import { VolunteerHoursCard } from './volunteer-hours-card';
 
 function RoleBreakdown({ byRole }: { byRole: Record<string, number> }) {
   const rows = roleBreakdown(byRole);
@@ -89,6 +90,8 @@ export function AdminDashboard({ summary }: { summary: DashboardSummary }) {
           </div>
         </DashboardSection>
       </div>
+
+      <VolunteerHoursCard hours={summary.volunteerHours} own={false} />
 
       <div className="grid gap-8 lg:grid-cols-2">
         <UpcomingDeadlines deadlines={upcomingDeadlines} />

@@ -18,6 +18,22 @@ async function renderFor(role: string, summary = makeDashboardSummary()) {
 const stat = (label: string) => screen.getByRole('group', { name: label });
 
 describe('UserDashboard', () => {
+  it('shows the organisation’s volunteer hours, the reports to review and the certificates', async () => {
+    await renderFor('STAFF');
+    const hours = screen.getByRole('region', { name: 'Volunteer hours' });
+    expect(within(hours).getByText('This month').nextElementSibling).toHaveTextContent('12 h 30 min');
+    expect(within(hours).getByText('This year').nextElementSibling).toHaveTextContent('80 h');
+    expect(within(hours).getByText('All time').nextElementSibling).toHaveTextContent('200 h 15 min');
+    expect(within(hours).getByRole('link', { name: '4 reports to review' })).toHaveAttribute(
+      'href',
+      '/volunteer/hours?tab=review',
+    );
+    expect(within(hours).getByRole('link', { name: 'Certificates & letters' })).toHaveAttribute(
+      'href',
+      '/volunteer/certificates',
+    );
+  });
+
   it('shows the organisation figures from the response', async () => {
     await renderFor('NGO_ADMIN');
 

@@ -19,6 +19,7 @@ import { LatestBlogs } from './latest-blogs';
 import { QuickLinks, type QuickLink } from './quick-links';
 import { StatCard } from './stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
+import { VolunteerHoursCard } from './volunteer-hours-card';
 
 const portalLinks: QuickLink[] = [
   { to: '/grants', label: 'Latest Grants', description: 'Find funding to apply for', icon: Landmark },
@@ -87,6 +88,8 @@ export function UserDashboard({ summary, role }: { summary: DashboardSummary; ro
           />
         </div>
       </DashboardSection>
+
+      <VolunteerHoursCard hours={summary.volunteerHours} own={false} />
 
       <div className="grid gap-8 lg:grid-cols-2">
         <UpcomingDeadlines deadlines={upcomingDeadlines} />

@@ -27,13 +27,23 @@ describe('VolunteerDashboard', () => {
     expect(links.getByRole('link', { name: /Team Chat/ })).toHaveAttribute('href', '/team-chat');
   });
 
-  it('says plainly that task and hours figures come later instead of inventing them', async () => {
+  it('shows the volunteer’s approved hours and pending reports, linking to their hours', async () => {
     await renderVolunteer();
-    expect(
-      screen.getByText('Your task and hours figures will appear here once tasks are assigned to you.'),
-    ).toBeInTheDocument();
-    const yourDay = screen.getByRole('region', { name: 'Your day' });
-    expect(within(yourDay).queryAllByRole('group')).toHaveLength(0);
+    const hours = screen.getByRole('region', { name: 'Your approved hours' });
+    const figure = (label: string) => within(hours).getByText(label).nextElementSibling;
+    expect(figure('This month')).toHaveTextContent('12 h 30 min');
+    expect(figure('This year')).toHaveTextContent('80 h');
+    expect(figure('All time')).toHaveTextContent('200 h 15 min');
+    expect(within(hours).getByRole('link', { name: '4 reports waiting for review' })).toHaveAttribute(
+      'href',
+      '/volunteer/hours',
+    );
+    expect(within(hours).getByRole('link', { name: /See your hours/ })).toHaveAttribute(
+      'href',
+      '/volunteer/hours',
+    );
+    // The organisation's certificates are staff business.
+    expect(within(hours).queryByRole('link', { name: /Certificates/ })).toBeNull();
   });
 
   it("shows the organisation's team size and grants closing soon from the response", async () => {

@@ -1,12 +1,12 @@
 import { CalendarClock, Clock, FilePen, ListChecks, MessagesSquare, Users } from 'lucide-react';
 import { CLOSING_SOON_DAYS } from '@contract/dashboard';
-import { Alert } from '@/components/ui/alert';
 import { formatNumber } from '../format';
 import type { DashboardSummary } from '../types';
 import { DashboardSection } from './dashboard-section';
 import { QuickLinks, type QuickLink } from './quick-links';
 import { StatCard } from './stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
+import { VolunteerHoursCard } from './volunteer-hours-card';
 
 const volunteerLinks: QuickLink[] = [
   {
@@ -36,10 +36,7 @@ export function VolunteerDashboard({ summary }: { summary: DashboardSummary }) {
   return (
     <div data-dashboard="volunteer" className="flex flex-col gap-8">
       <DashboardSection title="Your day">
-        {/* Tasks and hours are not recorded yet; an honest note beats made-up figures. */}
-        <Alert tone="info">
-          Your task and hours figures will appear here once tasks are assigned to you.
-        </Alert>
+        <VolunteerHoursCard hours={summary.volunteerHours} own level={3} />
         <QuickLinks links={volunteerLinks} label="Volunteer shortcuts" />
       </DashboardSection>
 

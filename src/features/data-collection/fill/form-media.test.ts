@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormMedia } from './form-media';
-import { fittedSize, maxPixelsOf } from './compress-image';
+import { fittedSize, maxPixelsOf } from '@/lib/compress-image';
 
 const photo = (text: string) => new Blob([text], { type: 'image/jpeg' });
 

@@ -2,7 +2,7 @@ import { formatBytes } from '@contract/format-bytes';
 import { Camera, FileUp, Mic, Trash2, Video } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
-import { compressImage, maxPixelsOf } from '../../fill/compress-image';
+import { compressImage, maxPixelsOf } from '@/lib/compress-image';
 import { answerFileName } from '../../fill/media-names';
 import { useMediaKeeper } from './media-context';
 import type { QuestionInputProps } from './question-input';
