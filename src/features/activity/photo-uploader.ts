@@ -30,6 +30,7 @@ export function createPhotoUploader(store: ReportPhotos, upload = uploadPhoto) {
   let started = false;
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((l) => l());
+  const arrivals = new Set<(reportId: string) => void>();
 
   async function runOnce(userId: string) {
     const waiting = (await store.all(userId)).filter((p) => p.state === 'waiting');
@@ -43,6 +44,7 @@ export function createPhotoUploader(store: ReportPhotos, upload = uploadPhoto) {
           changed();
         });
         await store.remove(photo.key);
+        arrivals.forEach((l) => l(photo.reportId));
       } catch (error) {
         const status = error instanceof PhotoUploadFailed ? error.status : 0;
         // The report not there yet says nothing of the photos of other reports: go on with them.
@@ -82,6 +84,11 @@ export function createPhotoUploader(store: ReportPhotos, upload = uploadPhoto) {
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    /** Called with the report's id each time the server has taken one of its photos. */
+    onUploaded(listener: (reportId: string) => void) {
+      arrivals.add(listener);
+      return () => void arrivals.delete(listener);
     },
     /** Once per page: the moments a waiting photo may go. */
     start() {

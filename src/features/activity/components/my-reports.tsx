@@ -1,6 +1,10 @@
-import { useMemo } from 'react';
-import { useOutbox } from '@/lib/outbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { outbox, useOutbox } from '@/lib/outbox';
+import { activityQueryKeys } from '../api/query-keys';
+import { ACTIVITY_REPORT_KIND } from '../api/submit-report';
 import { useReports } from '../api/get-reports';
+import { photoUploader } from '../photo-uploader';
 import { useLocalPhotos, useUploadingPhoto } from '../use-local-photos';
 import { withWaitingReports } from '../waiting-reports';
 import { EmptyState, ListError, ListLoading, LoadMore } from './list-states';
@@ -12,7 +16,21 @@ import { ReportCard } from './report-card';
  */
 export function MyReports({ viewer }: { viewer: { id: string; name: string } }) {
   const query = useReports();
+  const queryClient = useQueryClient();
   const { waiting, attention } = useOutbox();
+  // A report sent in the background (back online) and a photo the server took change what the server
+  // lists: read it again, so the card shows the server's status and the photo as received.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: activityQueryKeys.all });
+    const stopReports = outbox.onEvent((event) => {
+      if (event.entry.kind === ACTIVITY_REPORT_KIND) refresh();
+    });
+    const stopPhotos = photoUploader.onUploaded(refresh);
+    return () => {
+      stopReports();
+      stopPhotos();
+    };
+  }, [queryClient]);
   const local = useLocalPhotos(viewer.id);
   const uploading = useUploadingPhoto();
   const server = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
