@@ -154,6 +154,7 @@ async function main() {
     const loadBefore = loadavg()[0]!;
     const rounds: {
       health: number;
+      me: number;
       ngoP95: number;
       ngoMedian: number;
       ownP95: number;
@@ -166,8 +167,10 @@ async function main() {
       const health: number[] = [];
       const ngoTotals: number[] = [];
       const ownTotals: number[] = [];
+      const me: number[] = [];
       for (let i = 0; i < TOTALS_REQUESTS; i++) {
         health.push((await timed(`${api}/health`, {})).ms);
+        me.push((await timed(`${api}/auth/me`, as(admin))).ms);
         ngoTotals.push((await timed(`${api}/hours/summary?today=${today}`, as(admin))).ms);
         ownTotals.push((await timed(`${api}/hours/summary?today=${today}`, as(volunteer))).ms);
       }
@@ -186,6 +189,7 @@ async function main() {
       }
       rounds.push({
         health: median(health),
+        me: median(me),
         ngoP95: percentile(ngoTotals, 95),
         ngoMedian: median(ngoTotals),
         ownP95: percentile(ownTotals, 95),
@@ -236,17 +240,18 @@ async function main() {
 
     const pick = <K extends keyof (typeof rounds)[number]>(k: K) => rounds.map((r) => r[k]);
     const sqlP95 = inProcess.map((r) => r.sqlP95);
+    const summaryP95 = inProcess.map((r) => r.summaryP95);
     const figures = [
       {
-        name: `Hours totals of the organisation (${ENTRIES.toLocaleString('en')} approved entries), the SQL in process, p95 of ${TOTALS_REQUESTS}`,
-        values: sqlP95,
+        name: `Hours summary of the organisation (${ENTRIES.toLocaleString('en')} approved entries: totals, 12 months, pending), in process, p95 of ${TOTALS_REQUESTS}`,
+        values: summaryP95,
         budget: `≤ ${budget.totalsP95Ms} ms`,
-        within: median(sqlP95) <= budget.totalsP95Ms,
+        within: median(summaryP95) <= budget.totalsP95Ms,
         unit: 'ms',
       },
       {
-        name: 'The whole summary (totals, 12 months, pending) in process, p95',
-        values: inProcess.map((r) => r.summaryP95),
+        name: 'Of which the totals query alone, p95',
+        values: sqlP95,
         budget: '–',
         within: null,
         unit: 'ms',
@@ -314,12 +319,19 @@ async function main() {
         within: null,
         unit: 'ms',
       },
+      {
+        name: 'Baseline: GET /api/auth/me (signed in, one row read), median (interleaved)',
+        values: pick('me'),
+        budget: '–',
+        within: null,
+        unit: 'ms',
+      },
     ];
     const section = [
       '<!-- bench:people:start -->',
       '### People: hours totals, bulk approval, certificate PDF (`npm run bench:people`, issue 15)',
       '',
-      `Measured ${new Date().toISOString().slice(0, 16)} UTC on the production server over the embedded database: ${ENTRIES.toLocaleString('en')} approved entries of ${VOLUNTEERS} volunteers over three years, ${ROUNDS} rounds (median, with the spread of the rounds); load average ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after. Times are measured by the client over HTTP on the same machine, so they include the request's own cost (the baseline row).`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC on the production server over the embedded database: ${ENTRIES.toLocaleString('en')} approved entries of ${VOLUNTEERS} volunteers over three years, ${ROUNDS} rounds (median, with the spread of the rounds); load average ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after. The budget is the summary's own work (its three queries, in process over the same data folder once the server has stopped); the rows over HTTP add what any signed-in request costs on this machine (authentication re-reads the user, then JSON and the socket), which the GET /api/auth/me baseline shows.`,
       '',
       '| Figure | Median | Spread | Budget | Within |',
       '|---|---|---|---|---|',

@@ -143,7 +143,8 @@ export const documentSettings = pgTable('document_settings', {
 });
 
 /**
- * Approved minutes per volunteer, month and category, kept by a trigger on activity_reports in the
+ * Approved minutes per volunteer (and, under volunteer_id '', per organisation), month and category,
+ * kept by a trigger on activity_reports in the
  * writing statement's own transaction (migration 0021, ADR 0044): every total reads these few rows
  * instead of every approved entry. No foreign keys: rows follow the reports' own cascades through the
  * trigger, and a cascade's order must not make the roll-up refuse a delete.
