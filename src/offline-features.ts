@@ -1,3 +1,4 @@
+import { activityOffline } from '@/features/activity/offline';
 import { blogsOffline } from '@/features/blogs/offline';
 import { causesOffline } from '@/features/causes/offline';
 import { dashboardOffline } from '@/features/dashboard/offline';
@@ -5,6 +6,7 @@ import { formFillOffline } from '@/features/data-collection/fill/offline';
 import { formsOffline } from '@/features/data-collection/offline';
 import { formResponsesOffline } from '@/features/data-collection/responses/offline';
 import { docsOffline } from '@/features/docs/offline';
+import { documentsOffline } from '@/features/documents/offline';
 import { grantsOffline } from '@/features/grants/offline';
 import { membersOffline } from '@/features/members/offline';
 import { billingOffline } from '@/features/settings/offline';
@@ -29,4 +31,6 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   formResponsesOffline,
   membersOffline,
   tasksOffline,
+  activityOffline,
+  documentsOffline,
 ];

@@ -49,6 +49,7 @@ import { Route as PortalTeamChatRouteImport } from './routes/_portal/team-chat'
 import { Route as PortalUsersRouteImport } from './routes/_portal/users'
 import { Route as BlogsIdRouteImport } from './routes/blogs/$id'
 import { Route as CauseEmbedCauseIdRouteImport } from './routes/cause-embed/$causeId'
+import { Route as VerifyCodeRouteImport } from './routes/verify/$code'
 import { Route as PortalAdminAllTicketsRouteImport } from './routes/_portal/admin/all-tickets'
 import { Route as PortalAdminBulkEmailRouteImport } from './routes/_portal/admin/bulk-email'
 import { Route as PortalBlogsIndexRouteImport } from './routes/_portal/blogs/index'
@@ -278,6 +279,11 @@ const CauseEmbedCauseIdRoute = CauseEmbedCauseIdRouteImport.update({
   path: '/cause-embed/$causeId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyCodeRoute = VerifyCodeRouteImport.update({
+  id: '/verify/$code',
+  path: '/verify/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PortalAdminAllTicketsRoute = PortalAdminAllTicketsRouteImport.update({
   id: '/admin/all-tickets',
   path: '/admin/all-tickets',
@@ -464,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/users': typeof PortalUsersRoute
   '/blogs/$id': typeof BlogsIdRoute
   '/cause-embed/$causeId': typeof CauseEmbedCauseIdRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin/all-tickets': typeof PortalAdminAllTicketsRoute
   '/admin/bulk-email': typeof PortalAdminBulkEmailRoute
   '/blogs/new': typeof PortalBlogsNewRoute
@@ -532,6 +539,7 @@ export interface FileRoutesByTo {
   '/users': typeof PortalUsersRoute
   '/blogs/$id': typeof BlogsIdRoute
   '/cause-embed/$causeId': typeof CauseEmbedCauseIdRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/admin/all-tickets': typeof PortalAdminAllTicketsRoute
   '/admin/bulk-email': typeof PortalAdminBulkEmailRoute
   '/blogs/new': typeof PortalBlogsNewRoute
@@ -602,6 +610,7 @@ export interface FileRoutesById {
   '/_portal/users': typeof PortalUsersRoute
   '/blogs/$id': typeof BlogsIdRoute
   '/cause-embed/$causeId': typeof CauseEmbedCauseIdRoute
+  '/verify/$code': typeof VerifyCodeRoute
   '/_portal/admin/all-tickets': typeof PortalAdminAllTicketsRoute
   '/_portal/admin/bulk-email': typeof PortalAdminBulkEmailRoute
   '/_portal/blogs/new': typeof PortalBlogsNewRoute
@@ -672,6 +681,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/blogs/$id'
     | '/cause-embed/$causeId'
+    | '/verify/$code'
     | '/admin/all-tickets'
     | '/admin/bulk-email'
     | '/blogs/new'
@@ -740,6 +750,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/blogs/$id'
     | '/cause-embed/$causeId'
+    | '/verify/$code'
     | '/admin/all-tickets'
     | '/admin/bulk-email'
     | '/blogs/new'
@@ -809,6 +820,7 @@ export interface FileRouteTypes {
     | '/_portal/users'
     | '/blogs/$id'
     | '/cause-embed/$causeId'
+    | '/verify/$code'
     | '/_portal/admin/all-tickets'
     | '/_portal/admin/bulk-email'
     | '/_portal/blogs/new'
@@ -861,6 +873,7 @@ export interface RootRouteChildren {
   Char123providerChar125SuccessRoute: typeof Char123providerChar125SuccessRoute
   BlogsIdRoute: typeof BlogsIdRoute
   CauseEmbedCauseIdRoute: typeof CauseEmbedCauseIdRoute
+  VerifyCodeRoute: typeof VerifyCodeRoute
   DataCollectionFormsFormIdFillRoute: typeof DataCollectionFormsFormIdFillRoute
 }
 
@@ -1144,6 +1157,13 @@ declare module '@tanstack/react-router' {
       path: '/cause-embed/$causeId'
       fullPath: '/cause-embed/$causeId'
       preLoaderRoute: typeof CauseEmbedCauseIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify/$code': {
+      id: '/verify/$code'
+      path: '/verify/$code'
+      fullPath: '/verify/$code'
+      preLoaderRoute: typeof VerifyCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_portal/admin/all-tickets': {
@@ -1459,6 +1479,7 @@ const rootRouteChildren: RootRouteChildren = {
   Char123providerChar125SuccessRoute: Char123providerChar125SuccessRoute,
   BlogsIdRoute: BlogsIdRoute,
   CauseEmbedCauseIdRoute: CauseEmbedCauseIdRoute,
+  VerifyCodeRoute: VerifyCodeRoute,
   DataCollectionFormsFormIdFillRoute: DataCollectionFormsFormIdFillRoute,
 }
 export const routeTree = rootRouteImport

@@ -26,4 +26,6 @@ export const publicPageTitles: Record<string, string> = {
   '/accept-invite': titled('Accept your invitation'),
   '/payment-success': titled('Payment Successful'),
   '/cause-embed': titled('Support this cause'),
+  // /verify/{code}: every code is its own page, titled by this prefix (lib/document-title.ts).
+  '/verify': titled('Verify a document'),
 };
