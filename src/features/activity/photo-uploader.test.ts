@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '@/testing/session';
 import { PhotoUploadFailed } from './api/upload-photo';
-import { createPhotoUploader } from './photo-uploader';
+import { createPhotoUploader, REPORT_GONE_MESSAGE } from './photo-uploader';
 import { createReportPhotos, photoKey, type PhotoState } from './report-photos';
 
 const store = createReportPhotos('test-activity-photos');
@@ -49,11 +49,24 @@ describe('photo uploader', () => {
         ? new PhotoUploadFailed('Not found.', 404)
         : new PhotoUploadFailed('This file is not a picture.', 415);
     });
-    await createPhotoUploader(store, upload).kick();
+    await createPhotoUploader(store, upload, async () => new Set(['r1'])).kick();
     const [r1, r2] = await store.all('grace');
     expect(r1).toMatchObject({ reportId: 'r1', state: 'waiting' });
     expect(r2).toMatchObject({ reportId: 'r2', state: 'refused', error: 'This file is not a picture.' });
     expect(await store.countUnsent('grace')).toBe(2);
+  });
+
+  it('marks a photo refused once its report is neither on the server nor in the outbox', async () => {
+    signInAs({ id: 'grace', role: 'VOLUNTEER' });
+    await keep('kept', 'photo-1.jpg', 'waiting', 1);
+    await keep('removed', 'photo-1.jpg', 'waiting', 2);
+    const upload = vi.fn(async () => {
+      throw new PhotoUploadFailed('Not found.', 404);
+    });
+    await createPhotoUploader(store, upload, async () => new Set(['kept'])).kick();
+    const [kept, removed] = await store.all('grace');
+    expect(kept).toMatchObject({ reportId: 'kept', state: 'waiting' });
+    expect(removed).toMatchObject({ reportId: 'removed', state: 'refused', error: REPORT_GONE_MESSAGE });
   });
 
   it('stops at a lost connection and leaves the rest for later', async () => {

@@ -7,8 +7,9 @@ import { reportPhotos, type ReportPhotos } from './report-photos';
 
 /*
  * Sends the photos of written reports, one at a time (on 2G two at once only halves each one's
- * speed and doubles the time before the first arrives). A photo waits while the report is not on
- * the server (404), the connection is gone or the server failed (5xx, 401, 408, 429): it is tried
+ * speed and doubles the time before the first arrives). A photo waits while its report is not on
+ * the server yet (404 while the report is in the outbox), the connection is gone or the server
+ * failed (5xx, 401, 408, 429): it is tried
  * again on 'online', when the outbox sends a report, at start-up and every 30 s while any waits. A
  * 200/201 deletes the bytes; any other 4xx marks it refused, kept for the volunteer to delete.
  */
@@ -22,7 +23,23 @@ export interface UploadingPhoto extends PhotoProgress {
 const later = (status: number) =>
   status === 0 || status === 404 || status === 401 || status === 408 || status === 429 || status >= 500;
 
-export function createPhotoUploader(store: ReportPhotos, upload = uploadPhoto) {
+/** The ids of the reports this device still holds in the outbox (waiting, or needing attention). */
+async function reportsInOutbox(): Promise<Set<string>> {
+  const ids = (await outbox.entries())
+    .filter((entry) => entry.kind === ACTIVITY_REPORT_KIND)
+    .map((entry) => (entry.body as { id?: unknown }).id);
+  return new Set(ids.filter((id): id is string => typeof id === 'string'));
+}
+
+/** What a photo says once its report is neither on the server nor waiting in the outbox. */
+export const REPORT_GONE_MESSAGE =
+  'Its report was not sent and no longer waits in the outbox. Delete the photo, or report again.';
+
+export function createPhotoUploader(
+  store: ReportPhotos,
+  upload = uploadPhoto,
+  queuedReports = reportsInOutbox,
+) {
   let running: Promise<void> | null = null;
   let again = false;
   let current: UploadingPhoto | null = null;
@@ -34,6 +51,9 @@ export function createPhotoUploader(store: ReportPhotos, upload = uploadPhoto) {
 
   async function runOnce(userId: string) {
     const waiting = (await store.all(userId)).filter((p) => p.state === 'waiting');
+    // Read before any photo is sent: a report that leaves the outbox while its photo is on the way
+    // was just sent, and its photo's 404 must not count as "gone".
+    const queued = waiting.length ? await queuedReports() : new Set<string>();
     for (const photo of waiting) {
       if (isOffline() || getStoredUser()?.id !== userId) return;
       current = { key: photo.key, sent: 0, total: photo.blob.size, speed: 0 };
@@ -47,8 +67,12 @@ export function createPhotoUploader(store: ReportPhotos, upload = uploadPhoto) {
         arrivals.forEach((l) => l(photo.reportId));
       } catch (error) {
         const status = error instanceof PhotoUploadFailed ? error.status : 0;
-        // The report not there yet says nothing of the photos of other reports: go on with them.
-        if (status === 404) continue;
+        // The report not there yet says nothing of the photos of other reports: go on with them. A
+        // report in no outbox either was removed unsent by the volunteer: the photo is theirs to delete.
+        if (status === 404) {
+          if (!queued.has(photo.reportId)) await store.markRefused(photo.key, REPORT_GONE_MESSAGE);
+          continue;
+        }
         if (later(status)) return;
         await store.markRefused(photo.key, error instanceof Error ? error.message : 'Refused.');
       } finally {

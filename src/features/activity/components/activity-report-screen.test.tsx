@@ -290,6 +290,30 @@ describe('ActivityReportScreen, volunteer', () => {
   });
 });
 
+describe('ActivityReportScreen, photos of a report removed unsent', () => {
+  it('lists them with the reason and lets the volunteer delete them from the device', async () => {
+    stubApi([reportOf({ id: 'r1' })]);
+    await reportPhotos.put({
+      key: photoKey('grace', 'gone', 'photo-1.jpg'),
+      userId: 'grace',
+      reportId: 'gone',
+      name: 'photo-1.jpg',
+      blob: new Blob(['x'], { type: 'image/jpeg' }),
+      addedAt: 1,
+      state: 'refused',
+      error: 'Its report was not sent and no longer waits in the outbox.',
+    });
+    await renderScreen();
+    const stray = await screen.findByRole('list', { name: 'Photos not sent' });
+    expect(stray).toHaveTextContent(
+      'photo-1.jpg: Its report was not sent and no longer waits in the outbox.',
+    );
+    fireEvent.click(within(stray).getByRole('button', { name: 'Delete photo' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Photos not sent' })).toBeNull());
+    expect(await reportPhotos.all('grace')).toEqual([]);
+  });
+});
+
 describe('ActivityReportScreen, staff and readers', () => {
   it('lists the organisation’s reports with filters and no form; a viewer gets no review link', async () => {
     const { requests } = stubApi([reportOf()]);

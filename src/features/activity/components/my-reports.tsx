@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { outbox, useOutbox } from '@/lib/outbox';
 import { activityQueryKeys } from '../api/query-keys';
 import { ACTIVITY_REPORT_KIND } from '../api/submit-report';
 import { useReports } from '../api/get-reports';
 import { photoUploader } from '../photo-uploader';
+import { reportPhotos } from '../report-photos';
 import { useLocalPhotos, useUploadingPhoto } from '../use-local-photos';
 import { withWaitingReports } from '../waiting-reports';
 import { EmptyState, ListError, ListLoading, LoadMore } from './list-states';
@@ -52,8 +56,29 @@ export function MyReports({ viewer }: { viewer: { id: string; name: string } }) 
     return <ListLoading label="Loading your reports" fetchStatus={query.fetchStatus} />;
   if (shown.length === 0)
     return <EmptyState>No reports yet. Your reports and their review status will show here.</EmptyState>;
+  // Refused photos of reports not listed here (removed unsent from the outbox): theirs to delete.
+  const listed = new Set(shown.map((item) => item.report.id));
+  const stray = (local ?? []).filter((p) => p.state === 'refused' && !listed.has(p.reportId));
   return (
     <div className="flex flex-col gap-3">
+      {stray.length > 0 && (
+        <Alert tone="error">
+          <p className="font-semibold">Photos not sent</p>
+          <ul aria-label="Photos not sent" className="mt-2 flex flex-col gap-2">
+            {stray.map((photo) => (
+              <li key={photo.key} className="flex flex-wrap items-center gap-2">
+                <span className="break-all">
+                  {photo.name}: {photo.error}
+                </span>
+                <Button variant="ghost" onClick={() => void reportPhotos.remove(photo.key)}>
+                  <Trash2 aria-hidden className="size-4" />
+                  Delete photo
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       <ul aria-label="Your reports" className="flex flex-col gap-3">
         {shown.map((item) => (
           <li key={item.report.id}>
