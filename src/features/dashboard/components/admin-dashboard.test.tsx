@@ -46,7 +46,7 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('region', { name: 'Upcoming deadlines' })).toHaveTextContent('5 days left');
   });
 
-  it('shows the organisation’s approved volunteer hours, one report to review', async () => {
+  it('shows the organisation’s approved volunteer hours and, to a reader, the reports waiting (no review tab)', async () => {
     await renderFor(
       'VIEWER',
       makeDashboardSummary({
@@ -55,7 +55,8 @@ describe('AdminDashboard', () => {
     );
     const hours = screen.getByRole('region', { name: 'Volunteer hours' });
     expect(within(hours).getByText('All time').nextElementSibling).toHaveTextContent('45 min');
-    expect(within(hours).getByRole('link', { name: '1 report to review' })).toBeInTheDocument();
+    const waiting = within(hours).getByRole('link', { name: '1 report waiting for review' });
+    expect(waiting).toHaveAttribute('href', '/volunteer/hours');
   });
 
   it('has no management shortcuts', async () => {

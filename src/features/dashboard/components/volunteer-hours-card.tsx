@@ -1,16 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { Award, ChevronRight, Clock } from 'lucide-react';
 import { formatMinutes } from '@contract/activity-reports';
+import { can } from '@contract/permissions';
 import { Card } from '@/components/ui/card';
+import { getStoredRole } from '@/lib/session';
 import type { DashboardSummary } from '../types';
 import { DashboardSection, sectionLinkClass } from './dashboard-section';
 
-const pendingLine = (n: number, own: boolean) =>
+const pendingLine = (n: number, waiting: boolean) =>
   n === 0
-    ? own
+    ? waiting
       ? 'No reports waiting for review'
       : 'No reports to review'
-    : own
+    : waiting
       ? `${n} ${n === 1 ? 'report' : 'reports'} waiting for review`
       : `${n} ${n === 1 ? 'report' : 'reports'} to review`;
 
@@ -27,6 +29,8 @@ export function VolunteerHoursCard({
   own: boolean;
   level?: 2 | 3;
 }) {
+  // Readers (analysts, viewers) see the count but review nothing: their link opens the totals.
+  const reviews = !own && can(getStoredRole(), 'activity:review');
   const figures = [
     { label: 'This month', minutes: hours.thisMonth },
     { label: 'This year', minutes: hours.thisYear },
@@ -55,9 +59,9 @@ export function VolunteerHoursCard({
           ))}
         </dl>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
-          <Link to="/volunteer/hours" search={own ? {} : { tab: 'review' }} className={sectionLinkClass}>
+          <Link to="/volunteer/hours" search={reviews ? { tab: 'review' } : {}} className={sectionLinkClass}>
             <Clock aria-hidden className="size-4" />
-            {pendingLine(hours.pendingReports, own)}
+            {pendingLine(hours.pendingReports, !reviews)}
           </Link>
           {!own && (
             <Link to="/volunteer/certificates" className={sectionLinkClass}>
