@@ -4,7 +4,8 @@ import { desktop, phone, scan, scanTest, type Screen } from './support/scan-page
 
 /*
  * Issue 15's volunteer screens axe-clean in both themes and on a 360 px phone (a11y.spec.ts's rule),
- * over the demo's reports, hours and issued certificate: the report form with the volunteer's reports,
+ * over the demo's tasks, reports, hours and issued certificate: the task list, the report form with the
+ * volunteer's reports,
  * the hours screen (the review queue for staff), the certificates screen, and the public verification
  * page. The journey (volunteer-hours.spec.ts) scans them in light on a phone as it goes.
  */
@@ -36,6 +37,14 @@ for (const screen of screens) {
         const page = await tabFor(screen);
         const violations = await scan(page, '/volunteer/activity-report', screen, (p) =>
           expect(p.getByText('Fire safety briefing at the warehouse.').first()).toBeVisible(),
+        );
+        expect(violations).toEqual([]);
+      });
+
+      scanTest('/volunteer/tasks has no serious accessibility violations', async ({ tabFor }) => {
+        const page = await tabFor(screen);
+        const violations = await scan(page, '/volunteer/tasks', screen, (p) =>
+          expect(p.getByRole('article').first()).toBeVisible(),
         );
         expect(violations).toEqual([]);
       });
