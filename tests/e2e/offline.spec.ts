@@ -350,3 +350,53 @@ test('the logout warning follows the outbox: sent while it is open, it says logg
   await expect(page).toHaveURL(/\/signin/);
   expect(await outboxOwners(page)).toEqual([]);
 });
+
+test('a volunteer’s reports, hours and certificates, seen once, open offline after a reload', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(url('/signin'));
+  await controlledBy(page);
+  await signInThroughForm(page, demoUsers.VOLUNTEER.email);
+  await expect(page.getByTestId('portal-label')).toHaveText(demoUsers.VOLUNTEER.label);
+  const portalFiles = await portalFileCount(page);
+  await expect.poll(() => cachedFiles(page, 'portal-code'), { timeout: 60_000 }).toBe(portalFiles);
+
+  const screens: [string, string, (p: Page) => Promise<void>][] = [
+    [
+      '/volunteer/activity-report',
+      '["activity","reports"',
+      (p) =>
+        expect(p.getByRole('list', { name: 'Your reports' })).toContainText(
+          'Fire safety briefing at the warehouse.',
+        ),
+    ],
+    [
+      '/volunteer/hours',
+      '["activity","summary"',
+      (p) => expect(p.getByText('Training, all time')).toBeVisible(),
+    ],
+    [
+      '/volunteer/certificates',
+      '["documents","pages"',
+      (p) =>
+        expect(p.getByRole('article', { name: 'Volunteer certificate for Grace Volunteer' })).toBeVisible(),
+    ],
+  ];
+  for (const [path, key, shown] of screens) {
+    await page.goto(url(path));
+    await shown(page);
+    await expect.poll(async () => (await persistedQueryKeys(page)).some((k) => k.startsWith(key))).toBe(true);
+  }
+  await context.setOffline(true);
+  try {
+    for (const [path, , shown] of screens) {
+      await page.goto(url(path));
+      await shown(page);
+      await expect(banner(page), path).toContainText('You are offline', { timeout: 30_000 });
+    }
+  } finally {
+    await context.setOffline(false);
+  }
+});
