@@ -1,4 +1,10 @@
-import { taskCreate, TASK_ESTIMATED_MINUTES_MAX, type Task, type TaskCreate } from '@contract/tasks';
+import {
+  taskCreate,
+  TASK_ESTIMATED_MINUTES_MAX,
+  type Task,
+  type TaskChange,
+  type TaskCreate,
+} from '@contract/tasks';
 import { z } from 'zod';
 import { hoursInputOf, isHoursInput, minutesOfHoursInput } from './format';
 
@@ -54,3 +60,20 @@ export const taskBodyOf = ({
   ...rest,
   estimatedMinutes: minutesOfHoursInput(estimatedHours),
 });
+
+/**
+ * The Edit dialog's PATCH body: only the fields the editor changed, so two people editing one task
+ * at once each keep their own change (sending every field would put back the other's old values).
+ */
+export function taskChangeOf(task: Task, body: ReturnType<typeof taskBodyOf>): TaskChange {
+  const change: TaskChange = {};
+  if (body.title !== task.title) change.title = body.title;
+  if (body.description !== task.description) change.description = body.description;
+  if (body.place !== task.place) change.place = body.place;
+  if (body.dueOn !== task.dueOn) change.dueOn = body.dueOn;
+  if (body.estimatedMinutes !== task.estimatedMinutes) change.estimatedMinutes = body.estimatedMinutes;
+  const before = new Set(task.assignments.map((a) => a.volunteerId));
+  const after = body.assigneeIds ?? [];
+  if (after.length !== before.size || after.some((id) => !before.has(id))) change.assigneeIds = after;
+  return change;
+}

@@ -47,6 +47,8 @@ export function TaskCard({
   return (
     <article
       aria-labelledby={titleId}
+      // Focus lands here when the button that opened a dialog is gone (a cancelled task's Cancel).
+      tabIndex={-1}
       className={cn(
         'flex flex-col gap-3 rounded-xl border bg-white p-4 dark:bg-slate-900',
         overdue ? 'border-red-400 border-l-4 dark:border-red-700' : 'border-slate-200 dark:border-slate-800',

@@ -87,6 +87,7 @@ beforeEach(() => {
   signInAs(staff);
   vi.spyOn(notify, 'success').mockImplementation(() => {});
   vi.spyOn(notify, 'error').mockImplementation(() => {});
+  vi.spyOn(notify, 'message').mockImplementation(() => {});
 });
 
 afterEach(() => {
@@ -123,19 +124,32 @@ describe('TasksScreen: staff edit a task', () => {
     expect(others).toEqual([]);
     expect(patch!.method).toBe('PATCH');
     expect(new URL(patch!.url, 'http://localhost').pathname).toBe('/api/tasks/t1');
-    // The form sends every field it holds, not only the changed ones (see the report).
-    expect(patch!.body).toEqual({
-      title: 'Clean the whole river bank',
-      description: '',
-      place: 'Nyabugogo',
-      dueOn: '2030-05-21',
-      estimatedMinutes: 180,
-      assigneeIds: ['grace', 'jean'],
-    });
+    // Only the changed fields: someone else's edit of the place or the volunteers meanwhile stands.
+    expect(patch!.body).toEqual({ title: 'Clean the whole river bank', dueOn: '2030-05-21' });
     expect(await screen.findByRole('article', { name: 'Clean the whole river bank' })).toHaveTextContent(
       /Due .*21.*2030/,
     );
     expect(screen.queryByRole('article', { name: 'Clean the river bank' })).toBeNull();
+  });
+
+  it('sends the whole new set of volunteers when one is unticked, and nothing when nothing changed', async () => {
+    const api = stubTasksApi([river], (request, url) =>
+      url.pathname === '/api/tasks/t1' && request.method === 'PATCH'
+        ? api.store({ ...river, assignments: river.assignments.filter((a) => a.volunteerId === 'grace') })
+        : undefined,
+    );
+    const { user } = await renderScreen();
+    let dialog = await openEdit(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Save task' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(notify.message).toHaveBeenCalledWith('Nothing was changed.');
+    expect(api.writes()).toEqual([]);
+
+    dialog = await openEdit(user);
+    await user.click(within(dialog).getByRole('checkbox', { name: /Jean Volunteer/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save task' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes().map((r) => r.body)).toEqual([{ assigneeIds: ['grace'] }]);
   });
 
   it('says a cleared title is required and sends nothing', async () => {
@@ -166,6 +180,7 @@ describe('TasksScreen: staff edit a task', () => {
     );
     const { user } = await renderScreen();
     const dialog = await openEdit(user);
+    await user.click(within(dialog).getByRole('checkbox', { name: /Grace Volunteer/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save task' }));
 
     const assignees = await within(dialog).findByRole('group', { name: 'Assignees' });
@@ -187,6 +202,7 @@ describe('TasksScreen: staff edit a task', () => {
     );
     const { user } = await renderScreen();
     const dialog = await openEdit(user);
+    await user.type(within(dialog).getByLabelText(/Place/), ' market');
     await user.click(within(dialog).getByRole('button', { name: 'Save task' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(refusal));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -227,6 +243,8 @@ describe('TasksScreen: staff cancel a task', () => {
     expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
     expect(cancelled).toHaveTextContent('Cancelled: Heavy rain');
     expect(within(cancelled).queryByRole('button')).toBeNull();
+    // The Cancel button that opened the dialog is gone: focus goes to the task's card, not the body.
+    expect(cancelled).toHaveFocus();
   });
 
   it('sends an empty body when no reason is given', async () => {

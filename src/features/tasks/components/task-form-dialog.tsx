@@ -21,6 +21,7 @@ import { useUpdateTask } from '../api/update-task';
 import {
   emptyTaskForm,
   taskBodyOf,
+  taskChangeOf,
   taskFormFields,
   taskFormOf,
   taskFormSchema,
@@ -113,8 +114,14 @@ function TaskForm({
     setFailure(null);
     const body = taskBodyOf(values);
     if (task) {
+      const change = taskChangeOf(task, body);
+      if (Object.keys(change).length === 0) {
+        notify.message('Nothing was changed.');
+        onDone();
+        return;
+      }
       update.mutate(
-        { taskId: task.id, change: body },
+        { taskId: task.id, change },
         {
           onSuccess: (saved) => {
             notify.success(`“${saved.title}” saved.`);

@@ -67,6 +67,8 @@ export function TasksScreen({ search, onSearchChange, viewer }: TasksScreenProps
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const openerCard = useRef<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const ids = { newNote: useId(), status: useId(), mine: useId() };
 
   // An answer sent in the background (back online) comes back as the task: it replaces the copy shown.
@@ -84,16 +86,21 @@ export function TasksScreen({ search, onSearchChange, viewer }: TasksScreenProps
   const filtered = Boolean(search.status || search.mine);
   const edit = (task: Task, from: HTMLElement) => {
     opener.current = from;
+    openerCard.current = from.closest('article');
     setEditing({ kind: 'edit', task });
   };
   const cancel = (task: Task, from: HTMLElement) => {
     opener.current = from;
+    openerCard.current = from.closest('article');
     setEditing({ kind: 'cancel', task });
   };
+  // Cancelling removes the Cancel button that opened the dialog: focus then goes to the task's card,
+  // or, when a filter hides it now, to the page's heading, never to the document's body.
   const returnFocus = (event: Event) => {
-    if (!opener.current?.isConnected) return;
+    const target = [opener.current, openerCard.current, heading.current].find((el) => el?.isConnected);
+    if (!target) return;
     event.preventDefault();
-    opener.current.focus();
+    target.focus();
   };
   const card = (item: NonNullable<typeof items>[number]) => (
     <li key={item.task.id}>
@@ -114,7 +121,13 @@ export function TasksScreen({ search, onSearchChange, viewer }: TasksScreenProps
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Assigned Tasks</h1>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight outline-none sm:text-3xl"
+          >
+            Assigned Tasks
+          </h1>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
             {taskViewer.canManage
               ? 'Plan volunteer tasks and see who accepted them.'
