@@ -63,6 +63,11 @@ const permissions = {
   // and readers see the NGO's; admins issue, revoke, bulk-issue and edit the template.
   'documents:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'documents:issue': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  // Team chat (issue 16, ADR 0046): on every role's menu (SPEC §6), so every member reads and writes.
+  // Moderators delete anyone's message and manage any channel of their NGO.
+  'chat:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'chat:write': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'chat:moderate': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
   // The audit trail of admin actions (ADR 0042): the NGO's admins, and platform admins supporting them.
   'audit:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
 } satisfies Record<string, Role[]>;

@@ -14,3 +14,4 @@ export * from './members';
 export * from './tasks';
 export * from './audit';
 export * from './activity';
+export * from './chat';
