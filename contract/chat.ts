@@ -65,6 +65,10 @@ export const chatErrorCodes = {
   directMembersFixed: 'direct_members_fixed',
   /** 403: only the author edits a message. */
   notAuthor: 'not_author',
+  /** 403: reacting in a public channel needs joining it first (posting joins by itself). */
+  notMember: 'not_member',
+  /** 409: an archived conversation takes no new messages. */
+  conversationArchived: 'conversation_archived',
 } as const;
 
 const channelName = text('Name')

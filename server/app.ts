@@ -33,6 +33,7 @@ import { createMembersRouter } from './routes/members/members.routes';
 import { createAuditRouter } from './routes/audit/audit.routes';
 import { REPORT_PHOTO_MAX_BYTES } from '../contract/activity-reports';
 import { createTasksRouter } from './routes/tasks/tasks.routes';
+import { createChatRouter } from './routes/chat/chat.routes';
 import { createActivityReportsRouter } from './routes/activity/activity-reports.routes';
 import { createHoursRouter } from './routes/activity/hours.routes';
 import { createDocumentsRouter } from './routes/documents/documents.routes';
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/invites', createInvitesRouter(deps));
   app.route('/api/audit', createAuditRouter(deps));
   app.route('/api/tasks', createTasksRouter(deps));
+  app.route('/api/chat', createChatRouter(deps));
   app.route('/api/activity-reports', createActivityReportsRouter(deps));
   app.route('/api/hours', createHoursRouter(deps));
   app.route('/api/documents', createDocumentsRouter(deps));

@@ -13,6 +13,7 @@ import { keepDemoWithinPlan, seedSampleMembers } from './sample-members';
 import { buildSampleGrants } from './sample-grants';
 import { seedSampleActivity } from './sample-activity';
 import { seedSampleTasks } from './sample-tasks';
+import { seedSampleChat } from './sample-chat';
 import { seedSampleDocuments } from './sample-documents';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -87,6 +88,7 @@ async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean 
     await seedSampleForms(tx, ngoId, now);
     await seedSampleMembers(tx, ngoId, now, async () => passwordHash);
     await seedSampleTasks(tx, ngoId, now);
+    await seedSampleChat(tx, ngoId, now);
     await seedSampleActivity(tx, ngoId, now);
     await keepDemoWithinPlan(tx, ngoId, now);
     // Last: its certificate's hours are the approved minutes the activity samples left.
@@ -124,6 +126,7 @@ async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
     // Hashed only if the sample member is added: argon2 is deliberately slow, and this runs every start.
     await seedSampleMembers(tx, demo.id, now, () => hashPassword(DEMO_PASSWORD));
     await seedSampleTasks(tx, demo.id, now);
+    await seedSampleChat(tx, demo.id, now);
     await seedSampleActivity(tx, demo.id, now);
     await keepDemoWithinPlan(tx, demo.id, now);
     await seedSampleDocuments(tx, demo.id, now);
