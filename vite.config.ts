@@ -54,7 +54,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   server: {
-    proxy: { '^/api/': `http://localhost:${apiPort}` },
+    // ws: the team chat socket (/api/realtime, ADR 0046) is an upgrade the proxy must forward too.
+    proxy: { '^/api/': { target: `http://localhost:${apiPort}`, ws: true } },
   },
   build: {
     target: 'es2022',

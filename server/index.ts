@@ -8,6 +8,7 @@ import { schedulePlannerStatistics } from './db/planner-statistics';
 import { seedDemoData } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { createLogger, errorText } from './logger';
+import { attachRealtime } from './realtime/attach-realtime';
 import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
@@ -80,6 +81,9 @@ async function main() {
     },
   );
 
+  // The team chat socket (/api/realtime), fed by this process's LISTEN on the database (ADR 0046).
+  const realtime = await attachRealtime({ server, database: handle, jwt, logger, publicUrl: env.PUBLIC_URL });
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -95,8 +99,10 @@ async function main() {
     stopStatistics();
     stopPaymentPoll();
     stopMailSweep();
+    // Open sockets would hold server.close() open: they are told to go (1001) and reconnect elsewhere.
+    const realtimeClosed = realtime.close();
     server.close(() => {
-      void Promise.allSettled([uploads.locker.close(), handle.close()]).finally(() => {
+      void Promise.allSettled([realtimeClosed, uploads.locker.close(), handle.close()]).finally(() => {
         unlock();
         logger.info('stopped');
         process.exit(0);

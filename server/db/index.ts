@@ -19,6 +19,17 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * LISTENs on `channel` and calls `onPayload` with each notification's payload; resolves to the
+   * function that stops listening. Notifications are delivered on commit, never for a rollback.
+   * On PostgreSQL the LISTEN runs on a connection of its own that is reopened when lost (1 s, 2 s, …
+   * 30 s apart); notifications sent meanwhile are lost, so `onReconnect` is called once it listens again.
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
 
@@ -100,6 +111,7 @@ export async function openDatabase(
     // the next query opens a fresh one, so there is nothing else to do.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
@@ -107,7 +119,24 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      listen: async (channel, onPayload, onReconnect) => {
+        const stop = await postgresListen(
+          { connectionString: target.databaseUrl },
+          channel,
+          onPayload,
+          onReconnect,
+        );
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
+      close: async () => {
+        await Promise.allSettled([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -130,7 +159,115 @@ export async function openDatabase(
     ping: async () => {
       await fair.query('select 1');
     },
+    // One instance, one session: a NOTIFY of any transaction reaches this instance's listeners when
+    // that transaction commits (server/db/listen.test.ts).
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+export const LISTEN_APPLICATION_NAME = 'ngo-portal-listen';
+/** How long the LISTEN connection may take to answer its health check before it is dropped and reopened. */
+const LISTEN_CHECK_EVERY_MS = 30_000;
+const LISTEN_CHECK_TIMEOUT_MS = 10_000;
+const LISTEN_RETRY_MIN_MS = 1_000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a PostgreSQL connection of its own (a pooled one would be handed to other queries and
+ * lose the LISTEN; compare services/storage/upload-locker.ts). The connection is checked every 30 s:
+ * a connection cut without a FIN (a NAT or a failover dropping it) raises no error for hours, and a
+ * LISTEN on it would wait silently. When it is lost it is reopened with backoff, and `onReconnect` says
+ * notifications may have been missed. The first connection's failure is thrown to the caller.
+ */
+async function postgresListen(
+  config: pg.ClientConfig,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const open = async () => {
+    // Named, so an operator (or a test cutting it) finds it in pg_stat_activity.
+    const c = new pg.Client({ ...config, keepAlive: true, application_name: LISTEN_APPLICATION_NAME });
+    // Errors of a client that is no longer (or not yet) the current one are expected and ignored.
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (message) => {
+      if (c === current && message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${c.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void c.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    current = c;
+  };
+  const lost = (c: pg.Client) => {
+    if (c !== current) return;
+    current = null;
+    void c.end().catch(() => undefined);
+    if (!stopped) scheduleRetry();
+  };
+  const scheduleRetry = () => {
+    retryTimer = setTimeout(() => {
+      open().then(
+        () => {
+          retryMs = LISTEN_RETRY_MIN_MS;
+          if (!stopped) onReconnect?.();
+        },
+        () => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+          if (!stopped) scheduleRetry();
+        },
+      );
+    }, retryMs);
+    retryTimer.unref();
+  };
+  const check = setInterval(() => {
+    const c = current;
+    if (!c) return;
+    let timeout: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timeout = setTimeout(
+        () => reject(new Error('LISTEN connection check timed out')),
+        LISTEN_CHECK_TIMEOUT_MS,
+      );
+    });
+    Promise.race([c.query('select 1'), timedOut])
+      .catch(() => lost(c))
+      .finally(() => clearTimeout(timeout));
+  }, LISTEN_CHECK_EVERY_MS);
+  check.unref();
+
+  try {
+    await open();
+  } catch (error) {
+    clearInterval(check);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearInterval(check);
+    clearTimeout(retryTimer);
+    const c = current;
+    current = null;
+    if (c) await c.end().catch(() => undefined);
   };
 }
 

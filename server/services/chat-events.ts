@@ -17,12 +17,18 @@ export const CHAT_EVENTS_CHANNEL = 'chat_events';
 export type ChatEvent =
   /** A message was created or changed (edit, delete, reaction, a reply added to its thread). */
   | { kind: 'message'; ngoId: string; conversationId: string; messageId: string }
-  /** A conversation was created or changed (name, topic, archived, members). */
-  | { kind: 'conversation'; ngoId: string; conversationId: string; rev: number }
+  /**
+   * A conversation was created or changed (name, topic, archived, members). It reaches whoever may read
+   * it once the change is committed, and also `alsoUserIds` (optional): members just removed, who may
+   * no longer read it but must learn to drop it from their list.
+   */
+  | { kind: 'conversation'; ngoId: string; conversationId: string; rev: number; alsoUserIds?: string[] }
   /** A user read a conversation (their other devices clear its unread count). */
   | { kind: 'read'; ngoId: string; conversationId: string; userId: string; lastReadSeq: number }
   /** Someone is typing (best-effort; never stored). */
-  | { kind: 'typing'; ngoId: string; conversationId: string; userId: string; name: string };
+  | { kind: 'typing'; ngoId: string; conversationId: string; userId: string; name: string }
+  /** A user's first socket opened, or their last one closed, on one server process (best-effort). */
+  | { kind: 'presence'; ngoId: string; userId: string; online: boolean };
 
 export async function publishChatEvent(db: DbExecutor, event: ChatEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);

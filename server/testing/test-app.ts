@@ -51,6 +51,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   return {
     app,
     db: handle.db,
+    /** The database handle itself, for what the app does not reach through `db` (the realtime LISTEN). */
+    handle,
     jwt,
     env,
     ai,
