@@ -1,5 +1,6 @@
 import { activityOffline } from '@/features/activity/offline';
 import { blogsOffline } from '@/features/blogs/offline';
+import { chatOffline } from '@/features/chat/offline';
 import { causesOffline } from '@/features/causes/offline';
 import { dashboardOffline } from '@/features/dashboard/offline';
 import { formFillOffline } from '@/features/data-collection/fill/offline';
@@ -33,4 +34,5 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   tasksOffline,
   activityOffline,
   documentsOffline,
+  chatOffline,
 ];

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { PortalLayout } from '@/components/layouts/portal-layout';
+import { useChatUnreadCount } from '@/features/chat/use-chat-unread-count';
 import { isSignedIn } from '@/lib/session';
 
 export const Route = createFileRoute('/_portal')({
@@ -13,8 +14,9 @@ export const Route = createFileRoute('/_portal')({
 });
 
 function PortalRoute() {
+  const chatUnread = useChatUnreadCount();
   return (
-    <PortalLayout>
+    <PortalLayout navBadges={{ '/team-chat': chatUnread }}>
       <Outlet />
     </PortalLayout>
   );

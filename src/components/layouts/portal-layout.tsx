@@ -11,9 +11,10 @@ import { requestPersistentStorage } from '@/lib/storage-persistence';
 import { displayName, getStoredRole, getStoredUser } from '@/lib/session';
 import { LogoutButton } from './logout-button';
 import { OfflineBanner } from './offline-banner';
-import { PortalSidebar } from './portal-sidebar';
+import { PortalSidebar, type NavBadges } from './portal-sidebar';
 
-export function PortalLayout({ children }: { children: ReactNode }) {
+/** `navBadges`: counts beside menu entries, by path (the route composing the layout fills them). */
+export function PortalLayout({ children, navBadges }: { children: ReactNode; navBadges?: NavBadges }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const user = getStoredUser();
   // Signed in: what this user reads offline should survive the browser's storage clean-ups.
@@ -24,7 +25,11 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const role = getStoredRole();
 
   const close = () => setSidebarOpen(false);
-  const sidebar = <PortalSidebar role={role} signedInAs={displayName(user)} onNavigate={close} />;
+  // On a phone the menu is closed: a dot on its button says something in it waits.
+  const badgeTotal = Object.values(navBadges ?? {}).reduce((sum, n) => sum + n, 0);
+  const sidebar = (
+    <PortalSidebar role={role} signedInAs={displayName(user)} onNavigate={close} badges={navBadges} />
+  );
 
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
@@ -53,15 +58,24 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           <button
             type="button"
             className={cn(
-              'inline-flex size-11 items-center justify-center rounded-lg lg:hidden',
+              'relative inline-flex size-11 items-center justify-center rounded-lg lg:hidden',
               'hover:bg-slate-100 dark:hover:bg-slate-800',
             )}
-            aria-label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+            aria-label={
+              sidebarOpen
+                ? 'Close sidebar'
+                : badgeTotal > 0
+                  ? `Open sidebar, ${badgeTotal} unread`
+                  : 'Open sidebar'
+            }
             aria-expanded={sidebarOpen}
             aria-controls="portal-sidebar-mobile"
             onClick={() => setSidebarOpen((o) => !o)}
           >
             {sidebarOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+            {badgeTotal > 0 && !sidebarOpen && (
+              <span aria-hidden className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600" />
+            )}
           </button>
           <div className="flex-1" />
           <OutboxStatus />

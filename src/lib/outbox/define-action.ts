@@ -13,12 +13,20 @@ export interface DefinedOutboxAction<Body extends OutboxBody> extends OutboxActi
  * sends it). `box` is the page's outbox; tests pass their own.
  */
 export function defineOutboxAction<Body extends OutboxBody>(
-  action: OutboxAction,
+  action: OutboxAction & {
+    /** The entry's order key from its body (OutboxEntry.orderKey), unless the caller gives one. */
+    orderKey?: (body: Body) => string | undefined;
+  },
   box: Outbox = pageOutbox,
 ): DefinedOutboxAction<Body> {
+  const { orderKey, ...plain } = action;
+  const withKey = (body: Body, options: EnqueueOptions): EnqueueOptions => {
+    const key = options.orderKey ?? orderKey?.(body);
+    return key === undefined ? options : { ...options, orderKey: key };
+  };
   return {
-    ...action,
-    submit: (body, options) => box.submit(action, body, options),
-    enqueue: (body, options) => box.enqueue(action, body, options),
+    ...plain,
+    submit: (body, options) => box.submit(plain, body, withKey(body, options)),
+    enqueue: (body, options) => box.enqueue(plain, body, withKey(body, options)),
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFF_BASE_MS, backoffDelay } from './backoff';
+import { defineOutboxAction } from './define-action';
 import { storageLeaseLocks, webLocks, type LockManagerLike, type TryLock } from './lock';
 import { createOutbox, type OutboxSession } from './outbox';
 import { createOutboxStore } from './store';
@@ -389,5 +390,92 @@ describe('outbox', () => {
     expect(await t.outbox.countUnsentForUser('alice')).toBe(0);
     const left = await store.all();
     expect(left.map((e) => e.id)).toEqual(['b1', 'n1']);
+  });
+
+  describe('order keys', () => {
+    const chat: OutboxAction = { kind: 'chat', method: 'POST', url: '/chat', label: 'Message' };
+    const bodyOf = (r: ReceivedRequest) => (r.body as { text: string }).text;
+
+    it('never lets a later entry with the same key overtake an older one that waits out a backoff', async () => {
+      const answers = new Map<string, Reply[]>([['a1', [{ status: 503, body: { message: 'Busy' } }]]]);
+      const t = await setup((r) => answers.get(bodyOf(r))?.shift() ?? ok());
+      t.setOnline(false);
+      await t.outbox.enqueue(chat, { text: 'a1' }, { idempotencyKey: 'k1', orderKey: 'c1' });
+      await t.outbox.enqueue(chat, { text: 'a2' }, { idempotencyKey: 'k2', orderKey: 'c1' });
+      await t.outbox.enqueue(chat, { text: 'b1' }, { idempotencyKey: 'k3', orderKey: 'c2' });
+      await t.outbox.enqueue(newsletter, { text: 'n' }, { idempotencyKey: 'k4' });
+      t.setOnline(true);
+      await t.outbox.flush({ force: true });
+      // a1 failed: a2 waits behind it; another key and an unkeyed entry go on.
+      expect(t.server.requests.map(bodyOf)).toEqual(['a1', 'b1', 'n']);
+      // The timer's flush before a1 is due sends nothing, a2 included (it is due, but blocked).
+      await t.outbox.flush();
+      expect(t.server.requests).toHaveLength(3);
+      t.advance(BACKOFF_BASE_MS);
+      await t.outbox.flush();
+      expect(t.server.requests.map(bodyOf)).toEqual(['a1', 'b1', 'n', 'a1', 'a2']);
+      expect(await t.outbox.entries()).toEqual([]);
+    });
+
+    it('holds the later entries of a key behind one that needs attention until it is retried or removed', async () => {
+      const t = await setup((r) =>
+        bodyOf(r) === 'bad' ? { status: 400, body: { message: 'Invalid' } } : ok(),
+      );
+      t.setOnline(false);
+      await t.outbox.enqueue(chat, { text: 'bad' }, { idempotencyKey: 'k1', orderKey: 'c1' });
+      await t.outbox.enqueue(chat, { text: 'next' }, { idempotencyKey: 'k2', orderKey: 'c1' });
+      t.setOnline(true);
+      await t.outbox.flush({ force: true });
+      expect(t.server.requests.map(bodyOf)).toEqual(['bad']);
+      expect(t.outbox.getSnapshot()).toMatchObject({ pending: 1, attention: [{ id: 'k1' }] });
+      await t.outbox.flush({ force: true });
+      expect(t.server.requests).toHaveLength(1);
+
+      await t.outbox.remove('k1');
+      await t.outbox.flush({ force: true });
+      expect(t.server.requests.map(bodyOf)).toEqual(['bad', 'next']);
+    });
+
+    it('keeps the order for a write submitted while an older one of its key waits', async () => {
+      const t = await setup(ok);
+      t.setOnline(false);
+      await t.outbox.enqueue(chat, { text: 'first' }, { idempotencyKey: 'k1', orderKey: 'c1' });
+      t.setOnline(true);
+      const result = await t.outbox.submit(
+        chat,
+        { text: 'second' },
+        { idempotencyKey: 'k2', orderKey: 'c1' },
+      );
+      expect(result).toEqual({ status: 'queued', reason: 'server' });
+      expect(t.server.requests).toHaveLength(0);
+      await t.outbox.flush({ force: true });
+      expect(t.server.requests.map(bodyOf)).toEqual(['first', 'second']);
+    });
+
+    it('orders by key per user: another account’s entries never block this one’s', async () => {
+      const t = await setup(ok, { session: { userId: 'u2', token: 't2' } });
+      t.setOnline(false);
+      await t.outbox.enqueue(
+        chat,
+        { text: 'theirs' },
+        { idempotencyKey: 'k1', orderKey: 'c1', userId: 'u1' },
+      );
+      await t.outbox.enqueue(chat, { text: 'mine' }, { idempotencyKey: 'k2', orderKey: 'c1' });
+      t.setOnline(true);
+      await t.outbox.flush({ force: true });
+      expect(t.server.requests.map(bodyOf)).toEqual(['mine']);
+    });
+
+    it('takes the key from the action’s orderKey(body) and stores a quiet action’s entries as quiet', async () => {
+      const t = await setup(ok);
+      t.setOnline(false);
+      const box = t.outbox;
+      const action = defineOutboxAction<{ conversationId: string; text: string }>(
+        { ...chat, quiet: true, orderKey: (body) => body.conversationId },
+        box,
+      );
+      await action.enqueue({ conversationId: 'c9', text: 'hi' }, { idempotencyKey: 'k1' });
+      expect(await box.entries()).toMatchObject([{ id: 'k1', orderKey: 'c9', quiet: true }]);
+    });
   });
 });

@@ -41,6 +41,8 @@ export interface EnqueueOptions {
   userId?: string | null;
   /** Where this entry goes when the action's address names a record ('/forms/{id}/submissions'). */
   url?: string;
+  /** See OutboxEntry.orderKey: entries with the same key go one after the other, in queued order. */
+  orderKey?: string;
 }
 
 const FLUSH_LOCK = 'outbox:flush';
@@ -50,6 +52,22 @@ const LAST_SYNC_KEY = 'outbox:last-sync-at';
 const REFRESH_MS = 250;
 
 type Mode = 'form' | 'background' | 'retry';
+
+/**
+ * Whether an older entry of the same user and order key is still there (waiting, or needing
+ * attention): this one waits behind it. Backoff alone would let a later entry overtake one that
+ * failed (its next attempt is later), so the order is kept here, whatever the timing.
+ */
+export function blockedByOlder(entry: OutboxEntry, all: readonly OutboxEntry[]): boolean {
+  if (entry.orderKey === undefined) return false;
+  return all.some(
+    (other) =>
+      other.id !== entry.id &&
+      other.orderKey === entry.orderKey &&
+      other.userId === entry.userId &&
+      (other.createdAt < entry.createdAt || (other.createdAt === entry.createdAt && other.id < entry.id)),
+  );
+}
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
@@ -149,6 +167,8 @@ export function createOutbox(options: OutboxOptions) {
       attempts: 0,
       nextAttemptAt: createdAt,
       status: 'pending',
+      ...(opts.orderKey !== undefined && { orderKey: opts.orderKey }),
+      ...(action.quiet && { quiet: true }),
     };
     await store.put(entry);
     await changed();
@@ -163,6 +183,8 @@ export function createOutbox(options: OutboxOptions) {
       if (!entry || (entry.status !== 'pending' && mode !== 'retry')) return 'skipped' as const;
       const session = options.session();
       if (entry.userId !== null && entry.userId !== session.userId) return 'skipped' as const;
+      // Only ordered entries pay for reading the whole store here.
+      if (entry.orderKey !== undefined && blockedByOlder(entry, await store.all())) return 'skipped' as const;
       const result = await sendEntry(entry, {
         baseUrl: options.baseUrl(),
         token: entry.userId !== null ? session.token : null,
@@ -279,12 +301,14 @@ export function createOutbox(options: OutboxOptions) {
     let refreshedAt = performance.now();
     while (isOnline()) {
       const session = options.session();
-      const due = (await store.all()).filter(
+      const all = await store.all();
+      const due = all.filter(
         (e) =>
           e.status === 'pending' &&
           !tried.has(e.id) &&
           visibleTo(e, session) &&
-          (force || (e.nextAttemptAt <= now() && pausedUntil <= now())),
+          (force || (e.nextAttemptAt <= now() && pausedUntil <= now())) &&
+          !blockedByOlder(e, all),
       );
       if (due.length === 0) return;
       for (const next of due) {
@@ -371,8 +395,9 @@ export function createOutbox(options: OutboxOptions) {
     clearTimeout(timer);
     void store.all().then((all) => {
       const session = options.session();
+      // A blocked entry is due only once the one before it goes: timing it would spin the timer.
       const due = all
-        .filter((e) => e.status === 'pending' && visibleTo(e, session))
+        .filter((e) => e.status === 'pending' && visibleTo(e, session) && !blockedByOlder(e, all))
         .map((e) => e.nextAttemptAt);
       if (!due.length) return;
       clearTimeout(timer);

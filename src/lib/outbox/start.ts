@@ -12,6 +12,7 @@ const flushQuietly = () => void outbox.flush({ force: true }).catch(() => undefi
 function announce(event: OutboxEvent) {
   const message = (event.type === 'sent' ? event.response : null) as { message?: unknown } | null;
   if (event.type === 'sent') {
+    if (event.entry.quiet) return;
     // One toast per kind, replaced by the next send: a flush of many leaves one line, not a pile.
     notify.success(
       typeof message?.message === 'string'

@@ -30,6 +30,13 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   status: OutboxStatus;
   lastError?: OutboxError;
+  /**
+   * Entries of one user with the same key are sent strictly in the order they were queued: one is
+   * not sent while an older one (waiting or needing attention) is there (a chat's messages).
+   */
+  orderKey?: string;
+  /** No 'sent' toast: the screen shows the write's progress itself (a chat message's clock). */
+  quiet?: boolean;
 }
 
 export interface OutboxAction {
@@ -38,6 +45,8 @@ export interface OutboxAction {
   url: string;
   /** What the user calls this write ('Newsletter subscription'), for the outbox list and toasts. */
   label: string;
+  /** See OutboxEntry.quiet. */
+  quiet?: boolean;
 }
 
 /** What became of one send. */

@@ -1,0 +1,43 @@
+import type { Message } from '@contract/chat';
+import { isOffline } from '@/lib/connectivity';
+import { outbox } from '@/lib/outbox';
+import { newIdempotencyKey } from '@/lib/outbox/idempotency-key';
+import { queueMessage, type ChatMessageBody } from './api/send-message';
+import type { PendingMessage } from './message-timeline';
+
+/**
+ * Puts a typed message in the outbox (it shows at once as sending) and, with a connection, sends
+ * the queue now rather than at the timer's pace: a person who taps Send is waiting. The client id is
+ * made here, when the message is sent, and stays with it through every retry.
+ */
+export async function sendChatMessage(
+  conversationId: string,
+  text: string,
+  mentionIds: string[],
+  parentId?: string,
+) {
+  const body: ChatMessageBody = {
+    clientId: newIdempotencyKey(),
+    body: text,
+    mentionIds,
+    ...(parentId ? { parentId } : {}),
+  };
+  await queueMessage(conversationId, body, newIdempotencyKey());
+  if (!isOffline()) void outbox.flush({ force: true }).catch(() => undefined);
+}
+
+/**
+ * 'Retry' on a message the server refused: sent again now, in its place in the order. The answer is
+ * the server's message (handed to `onSent`), or a refusal again (kept as 'Not sent').
+ */
+export async function retryChatMessage(pending: PendingMessage, onSent: (message: Message) => void) {
+  const result = await outbox.retry(pending.entryId);
+  if (result.status === 'sent') onSent(result.response as Message);
+  return result;
+}
+
+/** 'Delete' on a message not sent: it leaves the device, and the ones after it go on. */
+export async function discardChatMessage(pending: PendingMessage) {
+  await outbox.remove(pending.entryId);
+  if (!isOffline()) void outbox.flush({ force: true }).catch(() => undefined);
+}
