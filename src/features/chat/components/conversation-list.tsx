@@ -41,7 +41,7 @@ function Row({
             <span
               className={cn(
                 'block truncate text-xs',
-                active ? 'text-white/85' : 'text-slate-600 dark:text-slate-400',
+                active ? 'text-white' : 'text-slate-600 dark:text-slate-400',
                 unread && 'font-semibold',
               )}
             >
