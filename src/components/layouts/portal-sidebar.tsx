@@ -39,7 +39,7 @@ function NavLinks({
                   : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
               )}
             >
-              {item.label}
+              <span data-nav-label>{item.label}</span>
               {count > 0 && (
                 <span
                   aria-hidden
