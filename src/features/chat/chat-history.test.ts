@@ -87,6 +87,7 @@ describe('timelineOf', () => {
     parentId: null,
     body: clientId,
     mentionIds: [],
+    attachmentCount: 0,
     createdAt,
     state: 'sending',
     ...over,

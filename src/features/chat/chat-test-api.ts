@@ -1,11 +1,13 @@
-import type { ChatPerson, Conversation, Message, SearchHit } from '@contract/chat';
+import type { ChatAttachment, ChatPerson, Conversation, Message, SearchHit } from '@contract/chat';
+import type { StorageItem } from '@contract/files';
 import { jsonResponse, stubFetch, type StubbedRequest } from '@/testing/fetch-stub';
 import { conversationOf, messageOf } from './testing';
 
 /**
  * An in-memory stand-in for /api/chat behind the fetch stub, for the screen's tests: it keeps the
  * messages posted (a resend of a client id answers the stored one, as the server does) and lets a
- * test hold or refuse a post.
+ * test hold or refuse a post. The file layer's part that attachments use is there too: folders,
+ * single-request uploads (through FetchBackedXhr), thumbnails and contents.
  */
 export function stubChatApi(
   options: {
@@ -18,8 +20,37 @@ export function stubChatApi(
       body: string;
       clientId: string;
     }) => Response | Promise<Response | undefined> | undefined;
+    /** Answers an upload instead of storing it (a refusal, a hang). */
+    onUpload?: (name: string) => Response | Promise<Response | undefined> | undefined;
   } = {},
 ) {
+  const stored: StorageItem[] = [];
+  const itemOf = (over: Partial<StorageItem>): StorageItem => ({
+    kind: 'file',
+    id: `file${stored.length + 1}`,
+    name: 'file',
+    folderId: null,
+    ownerId: 'grace',
+    ownerName: 'Grace Volunteer',
+    sizeBytes: null,
+    contentType: null,
+    sha256: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-20T09:00:00.000Z',
+    deletedAt: null,
+    ...over,
+  });
+  const attachmentOf = (id: string): ChatAttachment => {
+    const file = stored.find((f) => f.id === id)!;
+    const contentType = file.contentType ?? 'application/octet-stream';
+    return {
+      fileId: id,
+      name: file.name,
+      contentType,
+      size: file.sizeBytes ?? 0,
+      hasThumbnail: contentType.startsWith('image/'),
+    };
+  };
   const conversations = options.conversations ?? [conversationOf()];
   const messages = [...(options.messages ?? [messageOf()])];
   const people = options.people ?? conversations[0]?.members ?? [];
@@ -34,6 +65,29 @@ export function stubChatApi(
     if (get && path === '/chat/people') return jsonResponse(people);
     if (get && path === '/chat/unread') return jsonResponse({ conversations: 0, messages: 0, mentions: 0 });
     if (get && path === '/chat/search') return jsonResponse(options.hits ?? []);
+    if (path === '/folders' || path === '/files') {
+      const kind = path === '/folders' ? 'folder' : 'file';
+      if (get) return jsonResponse(stored.filter((i) => i.kind === kind));
+      if (kind === 'folder') {
+        const made = itemOf({ kind, id: 'folder1', name: (request.body as { name: string }).name });
+        stored.push(made);
+        return jsonResponse(made, 201);
+      }
+      const name = url.searchParams.get('name')!;
+      const answer = await options.onUpload?.(name);
+      if (answer) return answer;
+      const bytes = request.body as Blob;
+      const made = itemOf({
+        name,
+        folderId: url.searchParams.get('folderId'),
+        sizeBytes: bytes.size,
+        contentType: bytes.type || 'application/octet-stream',
+      });
+      stored.push(made);
+      return jsonResponse(made, 201);
+    }
+    const fileBytes = /^\/files\/([^/]+)\/(thumbnail|content)$/.exec(path);
+    if (get && fileBytes) return new Response(`${fileBytes[2]} of ${fileBytes[1]}`, { status: 200 });
     const inConversation = /^\/chat\/conversations\/([^/]+)\/(messages|read)$/.exec(path);
     if (inConversation) {
       const [, conversationId, what] = inConversation;
@@ -55,6 +109,7 @@ export function stubChatApi(
         clientId: string;
         mentionIds?: string[];
         parentId?: string;
+        attachmentIds?: string[];
       };
       const answer = await options.onPost?.(body);
       if (answer) return answer;
@@ -70,6 +125,7 @@ export function stubChatApi(
         authorName: 'Grace Volunteer',
         body: body.body,
         mentionIds: body.mentionIds ?? [],
+        attachments: (body.attachmentIds ?? []).map(attachmentOf),
         parentId: body.parentId ?? null,
         createdAt: new Date().toISOString(),
       });
@@ -104,5 +160,5 @@ export function stubChatApi(
     stub.requests
       .filter((r) => r.method === 'POST' && r.url.endsWith('/messages'))
       .map((r) => (r.body as { body: string }).body);
-  return { ...stub, messages, posts };
+  return { ...stub, messages, posts, stored };
 }

@@ -15,6 +15,8 @@ export interface PendingMessage {
   parentId: string | null;
   body: string;
   mentionIds: string[];
+  /** Files it names (uploaded already; the outbox entry holds their ids only). */
+  attachmentCount: number;
   /** Epoch ms it was queued: the typed order. */
   createdAt: number;
   state: 'sending' | 'failed';

@@ -8,19 +8,22 @@ import type { PendingMessage } from './message-timeline';
 /**
  * Puts a typed message in the outbox (it shows at once as sending) and, with a connection, sends
  * the queue now rather than at the timer's pace: a person who taps Send is waiting. The client id is
- * made here, when the message is sent, and stays with it through every retry.
+ * made here, when the message is sent, and stays with it through every retry. Attachments are files
+ * uploaded already (the composer does it when they are chosen): the entry carries only their ids.
  */
 export async function sendChatMessage(
   conversationId: string,
   text: string,
   mentionIds: string[],
-  parentId?: string,
+  options: { parentId?: string; attachmentIds?: readonly string[] } = {},
 ) {
+  const { parentId, attachmentIds = [] } = options;
   const body: ChatMessageBody = {
     clientId: newIdempotencyKey(),
     body: text,
     mentionIds,
     ...(parentId ? { parentId } : {}),
+    ...(attachmentIds.length ? { attachmentIds: [...attachmentIds] } : {}),
   };
   await queueMessage(conversationId, body, newIdempotencyKey());
   if (!isOffline()) void outbox.flush({ force: true }).catch(() => undefined);

@@ -16,6 +16,7 @@ function pendingOf(
     parentId: body.parentId ?? null,
     body: body.body,
     mentionIds: body.mentionIds,
+    attachmentCount: body.attachmentIds?.length ?? 0,
     createdAt: entry.createdAt,
     state,
     error: entry.lastError?.message,

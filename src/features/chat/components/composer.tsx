@@ -1,8 +1,12 @@
 import type { ChatPerson } from '@contract/chat';
+import { can } from '@contract/permissions';
 import { SendHorizontal } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
+import { useOffline } from '@/lib/connectivity';
 import { notify } from '@/lib/notify';
+import { getStoredRole } from '@/lib/session';
+import { ATTACHMENTS_MAX } from '../api/upload-attachment';
 import { readDraft, saveDraft } from '../composer-drafts';
 import {
   insertMention,
@@ -11,6 +15,8 @@ import {
   mentionQueryAt,
   type MentionQuery,
 } from '../mentions';
+import { useAttachments } from '../use-attachments';
+import { AttachButton, AttachmentChips, OfflineAttachNote } from './composer-attachments';
 
 /** contract/chat.ts's MESSAGE_BODY_MAX, repeated: the contract's module carries zod. */
 const MESSAGE_BODY_MAX = 4000;
@@ -22,7 +28,8 @@ const touchKeyboard = () =>
 /**
  * The message box: Enter sends, Shift+Enter is a new line (on touch screens Enter is a new line).
  * '@' opens a list of the conversation's members (arrows, Enter or Tab to pick, Escape to close).
- * What is typed is kept on the device per conversation as it is typed (composer-drafts.ts).
+ * What is typed is kept on the device per conversation as it is typed (composer-drafts.ts). Files
+ * attached are uploaded at once (use-attachments.ts); Send waits for them, and the message names them.
  */
 export function Composer({
   draftKey,
@@ -37,7 +44,7 @@ export function Composer({
   viewerId: string;
   members: readonly ChatPerson[];
   label: string;
-  onSend: (text: string, mentionIds: string[]) => Promise<void>;
+  onSend: (text: string, mentionIds: string[], attachmentIds: string[]) => Promise<void>;
   onTyping?: () => void;
 }) {
   const [text, setText] = useState(() => readDraft(viewerId, draftKey));
@@ -58,6 +65,13 @@ export function Composer({
   const candidates = query ? mentionCandidates(others, query.query) : [];
   const listOpen = candidates.length > 0;
   const tooLong = text.length > MESSAGE_BODY_MAX;
+  const attachments = useAttachments(viewerId);
+  const offline = useOffline();
+  // A hidden control is a convenience: the server refuses an upload without files:write anyway.
+  const mayAttach = can(getStoredRole(), 'files:write');
+  const offlineNoteId = useId();
+  const empty = !text.trim() && attachments.fileIds.length === 0;
+  const blocked = empty || tooLong || sending || attachments.uploading || attachments.failed;
 
   function change(next: string, caret: number) {
     setText(next);
@@ -79,13 +93,14 @@ export function Composer({
 
   async function send() {
     const body = text.trim();
-    if (!body || tooLong || sending) return;
+    if (blocked) return;
     setSending(true);
     try {
-      await onSend(body, mentionIdsOf(body, others));
+      await onSend(body, mentionIdsOf(body, others), attachments.fileIds);
       setText('');
       saveDraft(viewerId, draftKey, '');
       setQuery(null);
+      attachments.clear();
     } catch {
       notify.error('The message could not be kept on this device. It is still in the box; try again.');
     } finally {
@@ -155,7 +170,22 @@ export function Composer({
           ))}
         </ul>
       )}
+      <AttachmentChips items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retry} />
       <div className="flex items-end gap-2">
+        {mayAttach && (
+          <AttachButton
+            offline={offline}
+            noteId={offlineNoteId}
+            full={attachments.items.length >= ATTACHMENTS_MAX}
+            onChoose={(files) => {
+              const left = attachments.add(files);
+              if (left > 0)
+                notify.error(
+                  `A message takes ${ATTACHMENTS_MAX} attachments at most; ${left === 1 ? 'one file was' : `${left} files were`} left out.`,
+                );
+            }}
+          />
+        )}
         <label className="sr-only" htmlFor={`${listId}-box`}>
           {label}
         </label>
@@ -181,12 +211,24 @@ export function Composer({
         <button
           type="submit"
           aria-label="Send"
-          disabled={!text.trim() || tooLong || sending}
+          disabled={blocked}
+          aria-describedby={attachments.uploading ? `${hintId}-wait` : undefined}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:bg-brand-600/50"
         >
           <SendHorizontal aria-hidden className="size-5" />
         </button>
       </div>
+      {attachments.uploading && (
+        <p id={`${hintId}-wait`} className="mt-1 px-1 text-xs text-slate-600 dark:text-slate-400">
+          Send waits until the files are uploaded.
+        </p>
+      )}
+      {attachments.failed && !attachments.uploading && (
+        <p className="mt-1 px-1 text-xs text-red-800 dark:text-red-300">
+          Retry or remove the files that failed to send the message.
+        </p>
+      )}
+      {mayAttach && offline && <OfflineAttachNote id={offlineNoteId} />}
       <p
         id={hintId}
         className={cn('mt-1 px-1 text-xs text-slate-500 dark:text-slate-400', !tooLong && 'sr-only')}

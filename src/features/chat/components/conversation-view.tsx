@@ -154,7 +154,9 @@ export function ConversationView({
             viewerId={viewer.id}
             members={conversation.members}
             label={`Message ${conversation.kind === 'channel' ? '#' : ''}${conversation.name}`}
-            onSend={(text, mentionIds) => sendChatMessage(conversation.id, text, mentionIds)}
+            onSend={(text, mentionIds, attachmentIds) =>
+              sendChatMessage(conversation.id, text, mentionIds, { attachmentIds })
+            }
             onTyping={() => realtime.sendTyping(conversation.id)}
           />
         ) : (

@@ -1,10 +1,11 @@
 import { chatReactions, type ChatPerson, type Message } from '@contract/chat';
-import { AlertCircle, Clock, MessageSquare } from 'lucide-react';
+import { AlertCircle, Clock, MessageSquare, Paperclip } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import type { PendingMessage, TimelineItem } from '../message-timeline';
 import { ActionMenu, type ActionMenuItem } from './action-menu';
+import { MessageAttachments } from './message-attachments';
 import { MessageBody } from './message-body';
 
 export interface MessageHandlers {
@@ -95,7 +96,7 @@ export function MessageItem({
         onSelect: () => handlers.onReact(message, emoji, on),
       });
     }
-    actions.push({ label: 'Copy text', onSelect: () => handlers.onCopy(message.body) });
+    if (message.body) actions.push({ label: 'Copy text', onSelect: () => handlers.onCopy(message.body) });
     if (own) {
       actions.push({ label: 'Edit', onSelect: () => handlers.onEdit(message) });
       actions.push({ label: 'Delete', onSelect: () => handlers.onDelete(message), danger: true });
@@ -128,7 +129,14 @@ export function MessageItem({
           {deleted ? (
             <p className="text-slate-500 italic dark:text-slate-400">This message was deleted</p>
           ) : (
-            <MessageBody body={body} mentioned={mentioned} viewerId={viewer.id} />
+            body && <MessageBody body={body} mentioned={mentioned} viewerId={viewer.id} />
+          )}
+          {message && !deleted && <MessageAttachments attachments={message.attachments} />}
+          {pending && pending.attachmentCount > 0 && (
+            <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+              <Paperclip aria-hidden className="size-3.5" />
+              {pending.attachmentCount === 1 ? '1 attachment' : `${pending.attachmentCount} attachments`}
+            </p>
           )}
         </div>
         {message?.editedAt && !deleted && (

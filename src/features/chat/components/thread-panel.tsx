@@ -78,7 +78,9 @@ export function ThreadPanel({
           viewerId={viewer.id}
           members={conversation.members}
           label="Reply in thread"
-          onSend={(text, mentionIds) => sendChatMessage(conversation.id, text, mentionIds, root.id)}
+          onSend={(text, mentionIds, attachmentIds) =>
+            sendChatMessage(conversation.id, text, mentionIds, { parentId: root.id, attachmentIds })
+          }
           onTyping={() => realtime.sendTyping(conversation.id)}
         />
       )}
