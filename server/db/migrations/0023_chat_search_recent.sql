@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_ngo_recent_idx" ON "chat_messages" USING btree ("ngo_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
