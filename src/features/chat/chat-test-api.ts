@@ -88,6 +88,20 @@ export function stubChatApi(
     }
     const fileBytes = /^\/files\/([^/]+)\/(thumbnail|content)$/.exec(path);
     if (get && fileBytes) return new Response(`${fileBytes[2]} of ${fileBytes[1]}`, { status: 200 });
+    const settings = /^\/chat\/conversations\/([^/]+)(\/members(?:\/([^/]+))?)?$/.exec(path);
+    if (settings && !get) {
+      const [, conversationId, members, userId] = settings;
+      const index = conversations.findIndex((c) => c.id === conversationId);
+      const current = conversations[index]!;
+      const ids = (request.body as { userIds?: string[] } | null)?.userIds ?? [];
+      const next: Conversation = !members
+        ? { ...current, ...(request.body as Partial<Conversation>) }
+        : request.method === 'POST'
+          ? { ...current, members: [...current.members, ...people.filter((p) => ids.includes(p.id))] }
+          : { ...current, members: current.members.filter((m) => m.id !== userId) };
+      conversations[index] = next;
+      return request.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(next);
+    }
     const inConversation = /^\/chat\/conversations\/([^/]+)\/(messages|read)$/.exec(path);
     if (inConversation) {
       const [, conversationId, what] = inConversation;

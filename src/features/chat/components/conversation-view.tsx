@@ -1,6 +1,6 @@
 import type { ChatPerson, Conversation } from '@contract/chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Hash, Lock } from 'lucide-react';
+import { ArrowLeft, Hash, Lock, Settings } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import { sendChatMessage } from '../send-chat-message';
 import { useMarkReadWhileOpen } from '../use-mark-read';
 import { useMessageHandlers } from '../use-message-handlers';
 import { usePendingMessages } from '../use-pending-messages';
+import { ChannelSettingsDialog } from './channel-settings-dialog';
 import { ChatError } from './chat-error';
 import { Composer } from './composer';
 import { DeleteMessageDialog, EditMessageDialog } from './message-dialogs';
@@ -54,6 +55,7 @@ export function ConversationView({
   const pending = usePendingMessages(conversation.id, null);
   const [threadId, setThreadId] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const join = useJoinConversation();
   const typing = useTypingNames(realtime, conversation.id);
   const { handlers, editing, setEditing, deleting, setDeleting } = useMessageHandlers(realtime, (m) =>
@@ -100,6 +102,16 @@ export function ConversationView({
               {conversation.topic || `${conversation.members.length} members`}
             </p>
           </div>
+          {conversation.kind === 'channel' && (
+            <button
+              type="button"
+              onClick={() => setSettingsOpen(true)}
+              aria-label="Channel settings"
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <Settings aria-hidden className="size-5" />
+            </button>
+          )}
         </header>
         {history.isPending ? (
           <div className="flex-1 p-4">
@@ -199,6 +211,16 @@ export function ConversationView({
         />
       )}
       <DeleteMessageDialog message={deleting} onClose={() => setDeleting(null)} />
+      {conversation.kind === 'channel' && (
+        <ChannelSettingsDialog
+          conversation={conversation}
+          viewerId={viewer.id}
+          people={people}
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          onGone={onBack}
+        />
+      )}
     </section>
   );
 }
