@@ -20,6 +20,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('NGO Portal <no-reply@ngo-portal.local>')),
+  // Team chat: a mention still unread this many minutes after it was sent is mailed (once).
+  CHAT_MENTION_MAIL_DELAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),

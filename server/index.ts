@@ -13,6 +13,7 @@ import { createAi } from './services/ai';
 import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
 import { scheduleUnclaimedMediaSweep } from './routes/uploads/unclaimed-media';
+import { scheduleMentionMail } from './services/chat-mention-mail';
 import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
@@ -67,6 +68,11 @@ async function main() {
     logger.info('payments are off: set FLUTTERWAVE_SECRET_KEY (or PAYMENTS_TEST_MODE=true for a demo)');
   // Mail a previous run committed but never delivered (it stopped in between), then any failed sends.
   const stopMailSweep = scheduleMailSweep(mailer, logger);
+  const stopMentionMail = scheduleMentionMail(handle.db, mailer, logger, {
+    delayMinutes: env.CHAT_MENTION_MAIL_DELAY_MINUTES,
+    // No request, so the link uses the configured (or default) address, as receipts do.
+    appUrl: env.PUBLIC_URL,
+  });
   const stopPaymentPoll = schedulePendingPaymentPoll(
     // No request, so receipts link to the configured (or default) address.
     { db: handle.db, mailer, logger, appUrl: env.PUBLIC_URL },
@@ -99,6 +105,7 @@ async function main() {
     stopStatistics();
     stopPaymentPoll();
     stopMailSweep();
+    stopMentionMail();
     // Open sockets would hold server.close() open: they are told to go (1001) and reconnect elsewhere.
     const realtimeClosed = realtime.close();
     server.close(() => {
