@@ -149,7 +149,11 @@ export const chatMessages = pgTable(
       .where(sql`${t.parentId} is not null`),
     uniqueIndex('chat_messages_client_idx').on(t.authorId, t.clientId),
     // The newest messages of an NGO first: the search reads these before it asks the word index (chat-search.ts).
-    index('chat_messages_ngo_recent_idx').on(t.ngoId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('chat_messages_ngo_recent_idx').on(
+      t.ngoId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('chat_messages_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
