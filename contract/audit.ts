@@ -24,6 +24,9 @@ export const auditActions = [
   'document.issued',
   'document.revoked',
   'document.settings_changed',
+  'ticket.status_changed',
+  'ticket.priority_changed',
+  'ticket.assigned',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -35,6 +38,7 @@ export const auditTargetTypes = [
   'activity_report',
   'document',
   'document_settings',
+  'ticket',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

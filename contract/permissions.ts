@@ -68,6 +68,11 @@ const permissions = {
   'chat:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'chat:write': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'chat:moderate': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  // Tickets and feedback (issue 16): every member asks (a volunteer too, from a chat message); the
+  // NGO's admins work their NGO's tickets and SUPER_ADMIN every NGO's and the platform's (contract/tickets.ts).
+  'tickets:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'tickets:create': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
+  'tickets:work': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
   // The audit trail of admin actions (ADR 0042): the NGO's admins, and platform admins supporting them.
   'audit:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
 } satisfies Record<string, Role[]>;

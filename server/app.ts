@@ -34,6 +34,7 @@ import { createAuditRouter } from './routes/audit/audit.routes';
 import { REPORT_PHOTO_MAX_BYTES } from '../contract/activity-reports';
 import { createTasksRouter } from './routes/tasks/tasks.routes';
 import { createChatRouter } from './routes/chat/chat.routes';
+import { createTicketsRouter } from './routes/tickets/tickets.routes';
 import { createActivityReportsRouter } from './routes/activity/activity-reports.routes';
 import { createHoursRouter } from './routes/activity/hours.routes';
 import { createDocumentsRouter } from './routes/documents/documents.routes';
@@ -50,12 +51,28 @@ import {
   SIMULATOR_BASE_PATH,
   webhookHashOf,
 } from './services/payments/providers';
+import { createPushSender } from './services/push/push-sender';
+import { createPushRouter } from './routes/push/push.routes';
 
 const XLSFORM_IMPORT_PATH = '/api/forms/import';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP surface. Tests call `app.request()` on it without opening a port. */
-export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}) {
+export function createApp(given: AppDeps, options: { serveClient?: boolean } = {}) {
+  // Web Push signs with the env's VAPID pair (made and kept in DATA_DIR when not given, env.ts).
+  const deps: AppDeps = {
+    ...given,
+    push:
+      given.push ??
+      createPushSender(
+        {
+          publicKey: given.env.VAPID_PUBLIC_KEY,
+          privateKey: given.env.VAPID_PRIVATE_KEY,
+          subject: given.env.VAPID_SUBJECT,
+        },
+        given.logger,
+      ),
+  };
   const app = new OpenAPIHono<AppBindings>();
 
   app.use('*', requestId());
@@ -137,6 +154,8 @@ export function createApp(deps: AppDeps, options: { serveClient?: boolean } = {}
   app.route('/api/audit', createAuditRouter(deps));
   app.route('/api/tasks', createTasksRouter(deps));
   app.route('/api/chat', createChatRouter(deps));
+  app.route('/api/push', createPushRouter(deps));
+  app.route('/api/tickets', createTicketsRouter(deps));
   app.route('/api/activity-reports', createActivityReportsRouter(deps));
   app.route('/api/hours', createHoursRouter(deps));
   app.route('/api/documents', createDocumentsRouter(deps));

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -20,8 +20,27 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('NGO Portal <no-reply@ngo-portal.local>')),
+  // Web Push (RFC 8292): the server's VAPID key pair, base64url (`npx web-push generate-vapid-keys`).
+  // Unset: a pair is made once and kept in DATA_DIR, like the JWT secret. SUBJECT is the contact the
+  // push services see.
+  VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, 'Must start with mailto: or https:.')
+      .default('mailto:no-reply@ngo-portal.local'),
+  ),
+  // Tests only: lets push subscriptions point at a local push service (the stand-in).
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
   // Team chat: a mention still unread this many minutes after it was sent is mailed (once).
-  CHAT_MENTION_MAIL_DELAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+  CHAT_MENTION_MAIL_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -102,6 +121,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   JWT_SECRET: string;
   PUBLIC_URL: string;
+  VAPID_PUBLIC_KEY: string;
+  VAPID_PRIVATE_KEY: string;
   /**
    * Whether PUBLIC_URL was set. If not, PUBLIC_URL is only the default (`http://localhost:PORT`), and
    * links follow the address each request came by when it names this server (http/app-url.ts).
@@ -144,6 +165,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment configuration:\n  S3_BUCKET: required when other S3_ variables are set.',
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither.',
+    );
+  }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new EnvError(
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set.',
@@ -162,6 +188,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.FLUTTERWAVE_WEBHOOK_HASH ??
       (paymentsTestMode ? persistedSecret(env.DATA_DIR, 'payments-webhook-hash') : undefined),
     JWT_SECRET: env.JWT_SECRET ?? persistedSecret(env.DATA_DIR, 'jwt-secret'),
+    ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY }
+      : persistedVapidKeys(env.DATA_DIR)),
     PUBLIC_URL: (env.PUBLIC_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`).replace(
       /\/$/,
       '',
@@ -178,4 +207,22 @@ function persistedSecret(dataDir: string, name: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A P-256 key pair for VAPID, as web-push takes it: the raw public point and the private scalar. */
+function persistedVapidKeys(dataDir: string): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const file = join(resolve(dataDir), 'vapid-keys.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string };
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from(jwk.y!, 'base64url'),
+  ]);
+  const keys = { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d! };
+  mkdirSync(resolve(dataDir), { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

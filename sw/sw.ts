@@ -21,6 +21,7 @@ import {
 import { OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '../contract/outbox-protocol';
 import { CACHE_PORTAL_CODE_MESSAGE, PORTAL_CODE_CACHE } from '../contract/portal-code-protocol';
 import { FILL_PAGE_PATH } from '../contract/server-rendered-pages';
+import './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -7,6 +7,7 @@ import type { Tenant } from '../services/auth/tenant-scope';
 import type { Mailer, MailQueue } from '../services/mailer';
 import type { Jwt } from '../services/auth/jwt';
 import type { FileStorage } from '../services/storage/file-storage';
+import type { PushSender } from '../services/push/push-sender';
 import type { UploadsDeps } from '../services/storage/upload-store';
 
 export interface AuthUser {
@@ -35,6 +36,8 @@ export interface AppDeps {
    */
   uploads?: UploadsDeps;
   ping: () => Promise<void>;
+  /** Web Push (services/push/): createApp makes it from env's VAPID keys when not given. */
+  push?: PushSender;
 }
 
 export interface AppBindings {
@@ -50,6 +53,8 @@ export interface AppBindings {
     db: DbExecutor;
     /** The request's mail: queue through `c.var.db`'s transaction; delivered after it commits. */
     mail: MailQueue;
+    /** Runs `task` once the request's transaction has ended (server/http/request-db.ts), not awaited. */
+    afterTransaction: (task: () => Promise<unknown>) => void;
   };
 }
 

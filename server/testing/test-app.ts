@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import pg from 'pg';
 import { createApp } from '../app';
+import type { AppDeps } from '../http/context';
 import { openDatabase, type DatabaseHandle } from '../db';
 import { loadEnv } from '../env';
 import { createAi } from '../services/ai';
@@ -17,7 +18,11 @@ import { localDiskStorage } from '../services/storage/local-disk-storage';
  * A fresh database per test file: in-memory PGlite, or a throwaway PostgreSQL database
  * when TEST_DATABASE_URL is set (CI runs the API suite both ways).
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  /** Parts the test brings itself (a push sender trusting a stand-in's certificate). */
+  extra: Pick<AppDeps, 'push'> = {},
+) {
   // Whatever the app keeps under DATA_DIR (resumable uploads in flight) goes to a throwaway folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'ngo-test-data-'));
   const env = loadEnv({
@@ -47,6 +52,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     ai,
     storage: files.storage,
     ping: handle.ping,
+    ...extra,
   });
   return {
     app,

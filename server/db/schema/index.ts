@@ -15,3 +15,5 @@ export * from './tasks';
 export * from './audit';
 export * from './activity';
 export * from './chat';
+export * from './tickets';
+export * from './push';

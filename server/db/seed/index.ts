@@ -14,6 +14,7 @@ import { buildSampleGrants } from './sample-grants';
 import { seedSampleActivity } from './sample-activity';
 import { seedSampleTasks } from './sample-tasks';
 import { seedSampleChat } from './sample-chat';
+import { seedSampleTickets } from './sample-tickets';
 import { seedSampleDocuments } from './sample-documents';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
@@ -89,6 +90,8 @@ async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean 
     await seedSampleMembers(tx, ngoId, now, async () => passwordHash);
     await seedSampleTasks(tx, ngoId, now);
     await seedSampleChat(tx, ngoId, now);
+    // After the chat: one ticket was made from a chat message.
+    await seedSampleTickets(tx, ngoId, now);
     await seedSampleActivity(tx, ngoId, now);
     await keepDemoWithinPlan(tx, ngoId, now);
     // Last: its certificate's hours are the approved minutes the activity samples left.
@@ -127,6 +130,7 @@ async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
     await seedSampleMembers(tx, demo.id, now, () => hashPassword(DEMO_PASSWORD));
     await seedSampleTasks(tx, demo.id, now);
     await seedSampleChat(tx, demo.id, now);
+    await seedSampleTickets(tx, demo.id, now);
     await seedSampleActivity(tx, demo.id, now);
     await keepDemoWithinPlan(tx, demo.id, now);
     await seedSampleDocuments(tx, demo.id, now);

@@ -22,6 +22,7 @@ import {
 } from '../../http/openapi-helpers';
 import { createRouter } from '../../http/router';
 import { callerOf, tags, tenancy } from './chat-routing';
+import { pushChatMessage } from '../../services/push/chat-push';
 import { deleteMessage, editMessage, listMessages, postMessage, setReaction } from './messages.service';
 
 /** A conversation's messages: history, threads, the catch-up after a reconnect, and their changes. */
@@ -139,6 +140,11 @@ export function createChatMessagesRouter(deps: AppDeps) {
         c.req.valid('param').conversationId,
         c.req.valid('json'),
       );
+      const push = deps.push;
+      // Once the request's transaction has committed (an Idempotency-Key makes the request one), by
+      // this process only: one push per message.
+      if (status === 201 && push)
+        c.var.afterTransaction(() => pushChatMessage(deps.db, push, deps.logger, message.id));
       return status === 201 ? c.json(message, 201) : c.json(message, 200);
     })
     .openapi(editRoute, async (c) =>

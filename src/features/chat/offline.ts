@@ -1,5 +1,6 @@
 import type { OfflineRegistration } from '@/lib/offline-registration';
 import { composerDrafts } from './composer-drafts';
+import { pushSubscriptionData } from './push/push-subscription';
 
 /**
  * What Team Chat keeps for reading offline, per user (wiped at logout or a 401): the conversation
@@ -13,5 +14,5 @@ export const chatOffline: OfflineRegistration = {
   root: 'chat',
   persist: ['conversations', 'people', 'unread', 'messages'],
   filteredLists: ['messages'],
-  userData: [composerDrafts],
+  userData: [composerDrafts, pushSubscriptionData],
 };

@@ -14,6 +14,7 @@ import { useConversations } from '../api/get-conversations';
 import { usePeople } from '../api/get-people';
 import { useChatRealtime } from '../realtime/use-chat-realtime';
 import { BrowseChannelsDialog } from './browse-channels-dialog';
+import { PushToggle } from '../push/push-toggle';
 import { ChatError } from './chat-error';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
@@ -111,6 +112,7 @@ export function ChatScreen({
               <Button variant="ghost" className="px-2" onClick={() => setDialog('browse')}>
                 <Compass aria-hidden className="size-4" /> Browse channels
               </Button>
+              <PushToggle />
             </div>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-2">
