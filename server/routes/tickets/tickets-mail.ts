@@ -8,7 +8,8 @@ import { NGO_AGENT_ROLES, type TicketRow } from './tickets-access';
 /*
  * The tickets' messages. Each is queued through the request's handle (ADR 0023), so it leaves only if
  * the change it tells of committed. Links open the ticket on the requester's screen
- * (/feedback-requests/{id}) or the agents' queue (/admin/all-tickets/{id}).
+ * (/feedback-requests?ticket={id}) or the agents' queue (/admin/all-tickets?ticket={id}), as the
+ * client's routes read them.
  */
 
 export interface TicketMailDeps {
@@ -21,9 +22,9 @@ export interface TicketMailDeps {
 type MailTicket = Pick<TicketRow, 'id' | 'number' | 'subject' | 'ngoId' | 'audience' | 'priority'>;
 
 export const requesterLink = (a: TicketMailDeps, ticketId: string) =>
-  `${a.appUrl}/feedback-requests/${encodeURIComponent(ticketId)}`;
+  `${a.appUrl}/feedback-requests?ticket=${encodeURIComponent(ticketId)}`;
 export const agentLink = (a: TicketMailDeps, ticketId: string) =>
-  `${a.appUrl}/admin/all-tickets/${encodeURIComponent(ticketId)}`;
+  `${a.appUrl}/admin/all-tickets?ticket=${encodeURIComponent(ticketId)}`;
 
 /** Mail text quotes what people typed; a reply is cut so the message stays a notice, not an archive. */
 const QUOTE_MAX = 2000;

@@ -445,7 +445,7 @@ describe('mail', () => {
     );
     const [message] = await mailsTo(t, a.NGO_ADMIN!.email, `#${ngo.number} `);
     expect(message?.text).toContain('Since this morning');
-    expect(message?.text).toContain(`/admin/all-tickets/${ngo.id}`);
+    expect(message?.text).toContain(`/admin/all-tickets?ticket=${ngo.id}`);
   });
 
   it('mails a public agent reply to the requester, and the requester’s reply to the assignee or the agents', async () => {
@@ -457,7 +457,7 @@ describe('mail', () => {
     expect(await mailedAbout(t, about)).toEqual([requester.email]);
     const [toRequester] = await mailsTo(t, requester.email, about);
     expect(toRequester?.text).toContain('> Which page exactly?');
-    expect(toRequester?.text).toContain(`/feedback-requests/${x.id}`);
+    expect(toRequester?.text).toContain(`/feedback-requests?ticket=${x.id}`);
 
     await tc.reply(requester, x.id, { body: 'The donate page.' });
     expect(await mailedAbout(t, about)).toEqual(
