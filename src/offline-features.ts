@@ -13,6 +13,7 @@ import { membersOffline } from '@/features/members/offline';
 import { billingOffline } from '@/features/settings/offline';
 import { storageOffline } from '@/features/storage/offline';
 import { tasksOffline } from '@/features/tasks/offline';
+import { ticketsOffline } from '@/features/tickets/offline';
 import type { OfflineRegistration } from '@/lib/offline-registration';
 
 /**
@@ -35,4 +36,5 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   activityOffline,
   documentsOffline,
   chatOffline,
+  ticketsOffline,
 ];

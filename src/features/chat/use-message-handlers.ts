@@ -1,9 +1,13 @@
 import type { ChatReaction, Message } from '@contract/chat';
-import { useState } from 'react';
+import { can } from '@contract/permissions';
+import { createElement, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { getStoredRole } from '@/lib/session';
+import { useMessageToTicket } from './api/message-to-ticket';
 import { useSetReaction } from './api/set-reaction';
 import type { MessageHandlers } from './components/message-item';
+import { TicketCreatedLink } from './components/ticket-created-link';
 import type { ChatRealtime } from './realtime/chat-realtime';
 import { discardChatMessage, retryChatMessage } from './send-chat-message';
 
@@ -15,6 +19,7 @@ export function useMessageHandlers(realtime: ChatRealtime, onReply?: (message: M
   const [editing, setEditing] = useState<Message | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const react = useSetReaction();
+  const toTicket = useMessageToTicket();
 
   const handlers: MessageHandlers = {
     onReply,
@@ -41,6 +46,17 @@ export function useMessageHandlers(realtime: ChatRealtime, onReply?: (message: M
         () => notify.error('The message could not be sent.'),
       );
     },
+    // 'Create ticket': the message becomes a ticket to the NGO's admins in one action (issue 16).
+    onCreateTicket: can(getStoredRole(), 'tickets:create')
+      ? (message) =>
+          toTicket.mutate(message, {
+            onSuccess: (ticket) =>
+              notify.success(`Ticket #${ticket.number} created from the message.`, {
+                description: createElement(TicketCreatedLink, { ticketId: ticket.id, number: ticket.number }),
+              }),
+            onError: (error) => notify.error(errorMessage(error, 'The ticket could not be created.')),
+          })
+      : undefined,
     onDiscard: (pending) => {
       void discardChatMessage(pending).then(() => notify.success('Unsent message deleted.'));
     },

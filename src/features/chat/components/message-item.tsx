@@ -14,6 +14,8 @@ export interface MessageHandlers {
   onDelete: (message: Message) => void;
   onReact: (message: Message, emoji: string, on: boolean) => void;
   onCopy: (text: string) => void;
+  /** Turns the message into a ticket (absent for a role that may not open one). */
+  onCreateTicket?: (message: Message) => void;
   onRetry: (pending: PendingMessage) => void;
   onDiscard: (pending: PendingMessage) => void;
 }
@@ -97,6 +99,8 @@ export function MessageItem({
       });
     }
     if (message.body) actions.push({ label: 'Copy text', onSelect: () => handlers.onCopy(message.body) });
+    if (handlers.onCreateTicket)
+      actions.push({ label: 'Create ticket', onSelect: () => handlers.onCreateTicket!(message) });
     if (own) {
       actions.push({ label: 'Edit', onSelect: () => handlers.onEdit(message) });
       actions.push({ label: 'Delete', onSelect: () => handlers.onDelete(message), danger: true });
