@@ -14,6 +14,7 @@ import { createJwt } from './services/auth/jwt';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge';
 import { scheduleUnclaimedMediaSweep } from './routes/uploads/unclaimed-media';
 import { scheduleMentionMail } from './services/chat-mention-mail';
+import { createQueue } from './services/queue/job-queue';
 import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
@@ -35,6 +36,10 @@ async function main() {
   );
   await handle.migrate();
   logger.info({ database: handle.kind }, 'migrations applied');
+
+  // Durable jobs (ADR 0048): pg-boss creates or migrates its own schema (pgboss) and the queues.
+  const queue = createQueue(handle, logger);
+  await queue.start();
 
   const storage = await storageFromEnv(env);
   logger.info({ storage: storage.kind }, 'file storage ready');
@@ -58,7 +63,7 @@ async function main() {
   const ai = createAi({ env, logger });
   if (!ai.configured) logger.info('no AI provider configured (AI_BASE_URL): AI features answer 503');
   const app = createApp(
-    { env, db: handle.db, logger, mailer, jwt, ai, storage, uploads, ping: handle.ping },
+    { env, db: handle.db, logger, mailer, jwt, ai, storage, uploads, ping: handle.ping, queue },
     { serveClient: true },
   );
   const providers = createPaymentProviders(env, selfRoutingFetch(env, app));
@@ -106,14 +111,20 @@ async function main() {
     stopPaymentPoll();
     stopMailSweep();
     stopMentionMail();
+    // Stops fetching jobs and lets running ones finish (8 s at most), while requests finish too; the
+    // database closes only after both.
+    const queueStopped = queue.stop().catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));
     // Open sockets would hold server.close() open: they are told to go (1001) and reconnect elsewhere.
     const realtimeClosed = realtime.close();
     server.close(() => {
-      void Promise.allSettled([realtimeClosed, uploads.locker.close(), handle.close()]).finally(() => {
-        unlock();
-        logger.info('stopped');
-        process.exit(0);
-      });
+      void Promise.allSettled([realtimeClosed, uploads.locker.close(), queueStopped])
+        .then(() => handle.close())
+        .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
+        .finally(() => {
+          unlock();
+          logger.info('stopped');
+          process.exit(0);
+        });
     });
     // Idle keep-alive sockets would hold close() open; in-flight ones still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();

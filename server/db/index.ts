@@ -30,6 +30,17 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ) => Promise<() => Promise<void>>;
+  /**
+   * The same database for a library that runs its own SQL beside Drizzle (the job queue,
+   * services/queue, ADR 0048). On PostgreSQL, the connection string: the library opens a small pool of
+   * its own. On PGlite, never a second instance on the data folder: `inTurn` runs `work` on this
+   * instance as one turn of the handle's FairTurns, so whatever it sends (one statement, or a
+   * multi-statement BEGIN … COMMIT string) runs whole between Drizzle's statements and transactions,
+   * never inside one.
+   */
+  direct:
+    | { kind: 'postgres'; connectionString: string }
+    | { kind: 'pglite'; inTurn: <T>(work: (client: PGlite) => Promise<T>) => Promise<T> };
   close: () => Promise<void>;
 }
 
@@ -115,6 +126,7 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgres',
+      direct: { kind: 'postgres', connectionString: target.databaseUrl },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');
@@ -149,12 +161,14 @@ export async function openDatabase(
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
-  const fair = takingTurns(client, new FairTurns());
+  const turns = new FairTurns();
+  const fair = takingTurns(client, turns);
   // Drizzle only calls query and transaction on its client (drizzle-orm/pglite/session).
   const db = drizzlePglite(fair as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',
+    direct: { kind: 'pglite', inTurn: (work) => turns.run(() => work(client)) },
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await fair.query('select 1');

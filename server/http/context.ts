@@ -8,6 +8,7 @@ import type { Mailer, MailQueue } from '../services/mailer';
 import type { Jwt } from '../services/auth/jwt';
 import type { FileStorage } from '../services/storage/file-storage';
 import type { PushSender } from '../services/push/push-sender';
+import type { JobQueue } from '../services/queue/job-queue';
 import type { UploadsDeps } from '../services/storage/upload-store';
 
 export interface AuthUser {
@@ -38,6 +39,12 @@ export interface AppDeps {
   ping: () => Promise<void>;
   /** Web Push (services/push/): createApp makes it from env's VAPID keys when not given. */
   push?: PushSender;
+  /**
+   * Durable jobs (services/queue/, ADR 0048), started by index.ts after the migrations. A route sends
+   * through the request's handle (`{ db: c.var.db }`), so its jobs commit with its writes. In tests it
+   * is there but not started unless the test asks (`createTestApp(env, { startQueue: true })`).
+   */
+  queue?: JobQueue;
 }
 
 export interface AppBindings {

@@ -11,6 +11,8 @@ import { createAi } from '../services/ai';
 import { createJwt } from '../services/auth/jwt';
 import { createMailer } from '../services/mailer';
 import { newId } from '../services/ids';
+import { createQueue } from '../services/queue/job-queue';
+import type { QueueDefinition } from '../services/queue/queues';
 import { openMemoryDatabase } from './memory-database';
 import { localDiskStorage } from '../services/storage/local-disk-storage';
 
@@ -21,7 +23,16 @@ import { localDiskStorage } from '../services/storage/local-disk-storage';
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   /** Parts the test brings itself (a push sender trusting a stand-in's certificate). */
-  extra: Pick<AppDeps, 'push'> = {},
+  extra: Pick<AppDeps, 'push'> & {
+    /**
+     * Starts the job queue (ADR 0048) before the app is returned. Off by default: pg-boss's first start
+     * on a fresh database installs its schema (about half a second on PGlite), which the files that never
+     * send a job should not pay. Unstarted, `app`'s queue refuses sends and work with a message saying so.
+     */
+    startQueue?: boolean;
+    /** The queues to create, instead of the product's (services/queue/queues.ts). */
+    queues?: Record<string, QueueDefinition>;
+  } = {},
 ) {
   // Whatever the app keeps under DATA_DIR (resumable uploads in flight) goes to a throwaway folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'ngo-test-data-'));
@@ -43,6 +54,9 @@ export async function createTestApp(
   // Unconfigured unless the test passes AI_BASE_URL (e.g. the URL of server/testing/ai-stand-in.ts).
   const ai = createAi({ env, logger });
   const files = testStorage();
+  // Maintenance every second, so a test sees expired jobs retried without waiting a minute.
+  const queue = createQueue(handle, logger, { queues: extra.queues, superviseIntervalSeconds: 1 });
+  if (extra.startQueue) await queue.start();
   const app = createApp({
     env,
     db: handle.db,
@@ -52,7 +66,8 @@ export async function createTestApp(
     ai,
     storage: files.storage,
     ping: handle.ping,
-    ...extra,
+    queue,
+    ...(extra.push && { push: extra.push }),
   });
   return {
     app,
@@ -65,7 +80,10 @@ export async function createTestApp(
     storage: files.storage,
     /** The folder the storage keeps its files in. */
     storageDir: files.dir,
+    /** Durable jobs; started only with `{ startQueue: true }` (or by the test calling `start()`). */
+    queue,
     close: async () => {
+      await queue.stop();
       await handle.close();
       await dropDatabase();
       files.remove();
@@ -81,7 +99,11 @@ export function testStorage() {
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+/** The test file's own database: in-memory PGlite, or a throwaway PostgreSQL database with TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  dropDatabase: () => Promise<void>;
+}> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { handle: await openMemoryDatabase(), dropDatabase: async () => {} };
   const name = `ngo_test_${newId()}`;

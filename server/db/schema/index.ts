@@ -17,3 +17,4 @@ export * from './activity';
 export * from './chat';
 export * from './tickets';
 export * from './push';
+export * from './jobs';
