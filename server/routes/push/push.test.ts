@@ -163,6 +163,11 @@ describe('pushes for chat', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, shared.endpoint));
     expect(rows.map((r) => r.userId)).toEqual([cleo.id]);
+    // Another organisation's member cannot remove it either (the caller's own rows only).
+    const stranger = await createTestUser(t, { ngoId: await createTestNgo(t, 'Elsewhere'), role: 'ADMIN' });
+    expect((await call('DELETE', '/subscriptions', stranger, { endpoint: shared.endpoint })).status).toBe(
+      204,
+    );
     expect((await call('DELETE', '/subscriptions', ben, { endpoint: shared.endpoint })).status).toBe(204);
     expect(
       await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared.endpoint)),
