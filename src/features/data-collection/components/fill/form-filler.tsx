@@ -3,7 +3,7 @@ import type { Answers } from '@contract/forms/answers';
 import { localDateTime } from '@contract/forms/engine/metadata';
 import { mediaNamesOf } from '@contract/forms/media';
 import { CheckCircle2, CloudOff } from 'lucide-react';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -58,25 +58,29 @@ export function FormFiller({ form }: { form: PublicFormDefinition }) {
     };
   }, [form.definition]);
 
+  // The draft is loaded once per form version, not per `form` object: a refetch that hands over an
+  // equal definition must not put the last saved draft (saves run behind typing) over newer answers.
+  const { formId, version } = form;
+  const fresh = useEffectEvent(() => newDraft(form));
   useEffect(() => {
     void requestPersistentStorage();
     let live = true;
     void formDrafts
-      .latest(form.formId, getStoredUser()?.id ?? null)
+      .latest(formId, getStoredUser()?.id ?? null)
       .then((saved) => {
         if (!live) return;
         // A draft of an older version starts again on the version the page serves now.
-        const carriedOn = saved && saved.version === form.version ? saved : undefined;
+        const carriedOn = saved && saved.version === version ? saved : undefined;
         startTransition(() => {
           if (carriedOn) setSavedAt(carriedOn.updatedAt);
-          setDraft(carriedOn ?? newDraft(form));
+          setDraft(carriedOn ?? fresh());
         });
       })
-      .catch(() => live && startTransition(() => setDraft(newDraft(form))));
+      .catch(() => live && startTransition(() => setDraft(fresh())));
     return () => {
       live = false;
     };
-  }, [form]);
+  }, [formId, version]);
 
   const instanceId = draft?.instanceId;
   // The files this response's media questions take are kept on the device under its instance.
