@@ -27,6 +27,9 @@ export const auditActions = [
   'ticket.status_changed',
   'ticket.priority_changed',
   'ticket.assigned',
+  'campaign.created',
+  'campaign.cancelled',
+  'campaign.failures_retried',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -39,6 +42,7 @@ export const auditTargetTypes = [
   'document',
   'document_settings',
   'ticket',
+  'campaign',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

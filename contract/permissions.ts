@@ -73,6 +73,10 @@ const permissions = {
   'tickets:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'tickets:create': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   'tickets:work': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  // Bulk notifications (issue 16, contract/campaigns.ts): the NGO's admins message their members;
+  // SUPER_ADMIN any NGO's and the newsletter's subscribers. In-app notifications are everyone's own.
+  'campaigns:send': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
+  'notifications:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN', 'STAFF', 'VOLUNTEER', 'ANALYST', 'VIEWER'],
   // The audit trail of admin actions (ADR 0042): the NGO's admins, and platform admins supporting them.
   'audit:read': ['SUPER_ADMIN', 'ADMIN', 'NGO_ADMIN'],
 } satisfies Record<string, Role[]>;

@@ -41,6 +41,15 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(15),
+  // Bulk notifications (ADR 0050): each provider's pace per process, in messages per second.
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(300),
+  SMS_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(10),
+  // SMS through Africa's Talking; both set, or SMS is offered nowhere. BASE_URL: the sandbox
+  // (https://api.sandbox.africastalking.com) or a stand-in; the live API by default.
+  AFRICASTALKING_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
+  AFRICASTALKING_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  AFRICASTALKING_SENDER_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  AFRICASTALKING_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -168,6 +177,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     throw new EnvError(
       'Invalid environment configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither.',
+    );
+  }
+  if (Boolean(env.AFRICASTALKING_USERNAME) !== Boolean(env.AFRICASTALKING_API_KEY)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY: set both or neither.',
     );
   }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {

@@ -15,6 +15,7 @@ import { scheduleIdempotencyPurge } from './services/idempotency-purge';
 import { scheduleUnclaimedMediaSweep } from './routes/uploads/unclaimed-media';
 import { scheduleMentionMail } from './services/chat-mention-mail';
 import { createQueue } from './services/queue/job-queue';
+import { startCampaignWorkerFromEnv } from './services/campaigns/campaign-worker-from-env';
 import { createMailer, scheduleMailSweep } from './services/mailer';
 import { schedulePendingPaymentPoll } from './services/payments/poller';
 import { createPaymentProviders, selfRoutingFetch } from './services/payments/providers';
@@ -78,6 +79,8 @@ async function main() {
     // No request, so the link uses the configured (or default) address, as receipts do.
     appUrl: env.PUBLIC_URL,
   });
+  // Bulk notifications (ADR 0050): this process takes campaign jobs from the durable queue.
+  const stopCampaigns = await startCampaignWorkerFromEnv(env, { db: handle.db, queue, logger });
   const stopPaymentPoll = schedulePendingPaymentPoll(
     // No request, so receipts link to the configured (or default) address.
     { db: handle.db, mailer, logger, appUrl: env.PUBLIC_URL },
@@ -111,6 +114,7 @@ async function main() {
     stopPaymentPoll();
     stopMailSweep();
     stopMentionMail();
+    stopCampaigns();
     // Stops fetching jobs and lets running ones finish (8 s at most), while requests finish too; the
     // database closes only after both.
     const queueStopped = queue.stop().catch((err: unknown) => logger.error({ err }, 'job queue stop failed'));

@@ -93,14 +93,18 @@ const pools: Record<PoolName, string[]> = {
 
 beforeAll(async () => {
   ai = await startAiStandIn();
-  t = await createTestApp({
-    AI_BASE_URL: ai.baseUrl,
-    AI_TIMEOUT_MS: '5000',
-    // Clients then differ by X-Forwarded-For, so per-IP limits do not turn everything into 429s.
-    TRUST_PROXY: 'true',
-    PAYMENTS_TEST_MODE: 'true',
-    FLUTTERWAVE_WEBHOOK_HASH: WEBHOOK_HASH,
-  });
+  t = await createTestApp(
+    {
+      AI_BASE_URL: ai.baseUrl,
+      AI_TIMEOUT_MS: '5000',
+      // Clients then differ by X-Forwarded-For, so per-IP limits do not turn everything into 429s.
+      TRUST_PROXY: 'true',
+      PAYMENTS_TEST_MODE: 'true',
+      FLUTTERWAVE_WEBHOOK_HASH: WEBHOOK_HASH,
+    },
+    // Campaigns queue their sends: a valid request reaches the queue.
+    { startQueue: true },
+  );
   // The same app over the same database, with a logger that keeps errors, so a 500 shows its cause.
   const logger = pino(
     { level: 'error' },
@@ -119,6 +123,7 @@ beforeAll(async () => {
     ai: t.ai,
     storage: t.storage,
     ping: async () => {},
+    queue: t.queue,
   });
 
   const ngoId = await createTestNgo(t, 'Fuzz Relief');

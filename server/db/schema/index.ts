@@ -18,3 +18,4 @@ export * from './chat';
 export * from './tickets';
 export * from './push';
 export * from './jobs';
+export * from './campaigns';

@@ -22,6 +22,8 @@ export const users = pgTable(
       .references(() => ngos.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** E.164 (+250788123456), for text messages (bulk notifications' SMS); null when not given. */
+    phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -40,6 +40,8 @@ export interface SendOptions {
    * kept (queued, running, or done within the queue's `deleteAfterSeconds`).
    */
   key?: string;
+  /** Not before this moment (a scheduled campaign's send time); at once when absent or past. */
+  startAfter?: Date;
 }
 
 export interface WorkOptions {
@@ -217,11 +219,12 @@ export function createQueue(
       starting = null;
     },
 
-    async send(name, data, { db, key }) {
+    async send(name, data, { db, key, startAfter }) {
       const boss = running(name);
       const id = key === undefined ? undefined : keyedJobId(name, key);
       const created = await boss.send(name, data, {
         db: through(db),
+        ...(startAfter && { startAfter }),
         ...(key !== undefined && { id, singletonKey: key }),
       });
       if (created) return { id: created, created: true };

@@ -26,9 +26,17 @@ export interface QueueDefinition {
   deleteAfterSeconds?: number;
 }
 
+/** The bulk notifications' queues (ADR 0050, services/campaigns/campaign-worker.ts). */
+export const campaignQueueNames = { start: 'campaign.start', deliver: 'campaign.deliver' } as const;
+
 /**
- * The product's queues, created by `createQueue` at start (server/index.ts). None yet: the bulk
- * notifications system adds its own here, e.g. `'notification.deliver': { retryLimit: 5, retryDelay:
- * 30, retryDelayMax: 3600, expireInSeconds: 120 }`. Names may hold letters, digits, `_`, `-`, `.`, `/`.
+ * The product's queues, created by `createQueue` at start (server/index.ts). Names may hold letters,
+ * digits, `_`, `-`, `.`, `/`.
  */
-export const productQueues: Record<string, QueueDefinition> = {};
+export const productQueues: Record<string, QueueDefinition> = {
+  // A campaign starting at its send time: resolves its audience and queues one job per recipient.
+  [campaignQueueNames.start]: { retryLimit: 5, retryDelay: 10, retryDelayMax: 600, expireInSeconds: 600 },
+  // One recipient. Retries after 1–2, 2–4, 4–8 and 8–16 minutes, then failed: a provider's bad quarter
+  // of an hour is ridden out; an interrupted send is found two minutes after its process died.
+  [campaignQueueNames.deliver]: { retryLimit: 4, retryDelay: 60, retryDelayMax: 3600, expireInSeconds: 120 },
+};
