@@ -36,6 +36,7 @@ import { createTasksRouter } from './routes/tasks/tasks.routes';
 import { createChatRouter } from './routes/chat/chat.routes';
 import { createCampaignsRouter } from './routes/campaigns/campaigns.routes';
 import { createNotificationsRouter } from './routes/campaigns/notifications.routes';
+import { createPhoneRouter } from './routes/auth/phone.routes';
 import { createOpenPixelRouter, createUnsubscribeRouter } from './routes/campaigns/unsubscribe.routes';
 import { createTicketsRouter } from './routes/tickets/tickets.routes';
 import { createActivityReportsRouter } from './routes/activity/activity-reports.routes';
@@ -163,6 +164,7 @@ export function createApp(given: AppDeps, options: { serveClient?: boolean } = {
   app.route('/api/campaigns', createCampaignsRouter(deps));
   app.route('/api/unsubscribe', createUnsubscribeRouter(deps));
   app.route('/api/notifications', createNotificationsRouter(deps));
+  app.route('/api/me/phone', createPhoneRouter(deps));
   app.route('/api/activity-reports', createActivityReportsRouter(deps));
   app.route('/api/hours', createHoursRouter(deps));
   app.route('/api/documents', createDocumentsRouter(deps));

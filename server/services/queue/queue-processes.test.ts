@@ -1,13 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db';
-import { newId } from '../ids';
 import { createQueue, type JobQueue } from './job-queue';
 import { appendQueue } from '../../testing/queue-test-worker-queue';
+import {
+  ADMIN_URL,
+  postgresAnswers,
+  startWorker,
+  stopWorker,
+  throwawayDatabase,
+  type Worker,
+} from '../../testing/worker-processes';
 
 /*
  * Two worker processes (server/testing/queue-test-worker.ts) on one PostgreSQL database take 500 jobs;
@@ -17,68 +21,14 @@ import { appendQueue } from '../../testing/queue-test-worker-queue';
  * PGlite is one process's database, so it has no such case.
  */
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const JOBS = 500;
+const WORKER_SCRIPT = 'server/testing/queue-test-worker.ts';
 
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 const available = await postgresAnswers();
 if (!available) console.warn(`queue-processes.test.ts skipped: no PostgreSQL answers at ${ADMIN_URL}`);
 
-interface Worker {
-  name: string;
-  child: ChildProcess;
-  /** Lines the process printed, in order. */
-  lines: string[];
-  /** Resolves with the first printed line that `match` accepts. */
-  line: (match: (line: string) => boolean) => Promise<string>;
-}
-
-function startWorker(databaseUrl: string, name: string, env: Record<string, string> = {}): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/testing/queue-test-worker.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, WORKER: name, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  const waiting = new Set<{ match: (line: string) => boolean; resolve: (line: string) => void }>();
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    lines.push(line);
-    for (const w of waiting)
-      if (w.match(line)) {
-        waiting.delete(w);
-        w.resolve(line);
-      }
-  });
-  const line = (match: (line: string) => boolean) =>
-    new Promise<string>((resolve, reject) => {
-      const seen = lines.find(match);
-      if (seen !== undefined) return resolve(seen);
-      waiting.add({ match, resolve });
-      child.once('exit', (code) => reject(new Error(`worker ${name} exited with ${code}`)));
-    });
-  return { name, child, lines, line };
-}
-
-function stopWorker(worker: Worker | undefined, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
-  if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null)
-    return Promise.resolve(null);
-  const exited = new Promise<number | null>((r) => worker.child.once('exit', (code) => r(code)));
-  worker.child.kill(signal);
-  return exited;
-}
-
 describe.skipIf(!available)('the job queue across worker processes on PostgreSQL', () => {
-  const dbName = `ngo_queue_${newId().toLowerCase()}`;
+  let database: Awaited<ReturnType<typeof throwawayDatabase>> | undefined;
   let databaseUrl = '';
   let handle: DatabaseHandle;
   let producer: JobQueue;
@@ -88,13 +38,8 @@ describe.skipIf(!available)('the job queue across worker processes on PostgreSQL
     Number((await handle.db.execute<{ n: string }>(query)).rows[0]?.n);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    database = await throwawayDatabase('ngo_queue');
+    databaseUrl = database.url;
     handle = await openDatabase({ databaseUrl });
     await handle.migrate();
     // Deliberately without a unique key: a second application of a job's effect would show as a second row.
@@ -115,10 +60,7 @@ describe.skipIf(!available)('the job queue across worker processes on PostgreSQL
     await Promise.all(workers.map((w) => stopWorker(w, 'SIGKILL')));
     await producer?.stop();
     await handle?.close();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('every job completes and applies its effect once, though a worker was killed mid-run', async () => {
@@ -128,8 +70,8 @@ describe.skipIf(!available)('the job queue across worker processes on PostgreSQL
     expect(await producer.sendMany('test.append', jobs, { db: handle.db })).toEqual([]);
 
     // A holds (as if it died) every job after its 50th effect; B works normally.
-    const a = startWorker(databaseUrl, 'A', { HOLD_AFTER_EFFECTS: '50' });
-    const b = startWorker(databaseUrl, 'B');
+    const a = startWorker(WORKER_SCRIPT, databaseUrl, 'A', { HOLD_AFTER_EFFECTS: '50' });
+    const b = startWorker(WORKER_SCRIPT, databaseUrl, 'B');
     workers.push(a, b);
     await Promise.all([a.line((l) => l === 'ready'), b.line((l) => l === 'ready')]);
 
@@ -139,7 +81,7 @@ describe.skipIf(!available)('the job queue across worker processes on PostgreSQL
     const stranded = a.lines.filter((l) => l.startsWith('holding ')).map((l) => l.slice('holding '.length));
     expect(stranded.length).toBeGreaterThan(0);
 
-    const a2 = startWorker(databaseUrl, 'A2');
+    const a2 = startWorker(WORKER_SCRIPT, databaseUrl, 'A2');
     workers.push(a2);
     await a2.line((l) => l === 'ready');
 
