@@ -1,5 +1,6 @@
 import { activityOffline } from '@/features/activity/offline';
 import { blogsOffline } from '@/features/blogs/offline';
+import { campaignsOffline } from '@/features/campaigns/offline';
 import { chatOffline } from '@/features/chat/offline';
 import { causesOffline } from '@/features/causes/offline';
 import { dashboardOffline } from '@/features/dashboard/offline';
@@ -10,6 +11,7 @@ import { docsOffline } from '@/features/docs/offline';
 import { documentsOffline } from '@/features/documents/offline';
 import { grantsOffline } from '@/features/grants/offline';
 import { membersOffline } from '@/features/members/offline';
+import { notificationsOffline } from '@/features/notifications/offline';
 import { billingOffline } from '@/features/settings/offline';
 import { storageOffline } from '@/features/storage/offline';
 import { tasksOffline } from '@/features/tasks/offline';
@@ -37,4 +39,6 @@ export const offlineFeatures: readonly OfflineRegistration[] = [
   documentsOffline,
   chatOffline,
   ticketsOffline,
+  campaignsOffline,
+  notificationsOffline,
 ];

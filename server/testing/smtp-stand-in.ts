@@ -166,6 +166,9 @@ export async function startSmtpStandIn(
     },
   });
 
+  // A client that dies mid-conversation (a killed server process) resets its connection: a mail server
+  // shrugs, and so does the stand-in (smtp-server reports it as the server's 'error').
+  server.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

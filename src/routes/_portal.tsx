@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { PortalLayout } from '@/components/layouts/portal-layout';
 import { useChatUnreadCount } from '@/features/chat/use-chat-unread-count';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { isSignedIn } from '@/lib/session';
 
 export const Route = createFileRoute('/_portal')({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_portal')({
 function PortalRoute() {
   const chatUnread = useChatUnreadCount();
   return (
-    <PortalLayout navBadges={{ '/team-chat': chatUnread }}>
+    <PortalLayout navBadges={{ '/team-chat': chatUnread }} headerActions={<NotificationsBell />}>
       <Outlet />
     </PortalLayout>
   );

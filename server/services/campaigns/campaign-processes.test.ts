@@ -145,7 +145,7 @@ describe.skipIf(!available)('a campaign across a killed server process on Postgr
     expect(byStatus.bounced).toBe(refusedCount);
     expect(refusedCount).toBeGreaterThan(RECIPIENTS * 0.03);
     // The slots keep what a kill catches mid-send to a few per process.
-    expect(byStatus.failed ?? 0).toBeLessThanOrEqual(8);
+    expect(byStatus.failed ?? 0).toBeLessThanOrEqual(16);
     console.info(
       `${RECIPIENTS} recipients: ${JSON.stringify(byStatus)}; ${atKill} mails before the kill, ${smtp.messages.length} in all`,
     );

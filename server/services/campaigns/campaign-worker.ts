@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import {
-  renderMerge,
-  type CampaignChannel,
-  type MergeValues,
-  type Segment,
-} from '../../../contract/campaigns';
+import { renderMerge, type CampaignChannel, type Segment } from '../../../contract/campaigns';
 import type { Database, DbExecutor } from '../../db';
 import { newId } from '../ids';
 import type { JobQueue, QueueJob, WorkOptions } from '../queue/job-queue';
@@ -14,6 +9,15 @@ import { scheduleJob } from '../scheduled-job';
 import { openPixelUrl, unsubscribeUrl } from './links';
 import type { DeliveryOutcome, EmailProvider, SmsProvider } from './providers';
 import { createRateLimiter } from './rate-limiter';
+import {
+  claimRecipients,
+  finishIfSettled,
+  groupCommit,
+  recordOutcomes,
+  type ClaimedRow,
+  type Outcome,
+  type RecordedStatus,
+} from './recipient-rows';
 import { renderCampaignEmail } from './render-email';
 import { writeRecipients } from './segments';
 
@@ -78,70 +82,7 @@ function createSlots(size: number) {
   };
 }
 
-type ClaimedRow = {
-  id: string;
-  channel: CampaignChannel;
-  address: string;
-  name: string;
-  scope: string;
-  values: MergeValues;
-  status: 'sending' | 'unsubscribed';
-  attempts: number;
-  user_id: string | null;
-  campaign_id: string;
-  subject: string;
-  body: string;
-  ngo_id: string;
-};
-
-const isUnsubscribed = sql`(r.channel <> 'in_app' and exists (select 1 from notification_unsubscribes x
-  where x.scope = r.scope and x.channel = r.channel and x.address = r.address))`;
-
-/** queued → sending (or unsubscribed), by this attempt; null when the row is not queued. */
-async function claim(db: DbExecutor, recipientId: string): Promise<ClaimedRow | null> {
-  const result = await db.execute<ClaimedRow>(
-    sql`update campaign_recipients r set
-        status = case when ${isUnsubscribed} then 'unsubscribed' else 'sending' end,
-        attempts = r.attempts + case when ${isUnsubscribed} then 0 else 1 end,
-        claimed_at = now(),
-        settled_at = case when ${isUnsubscribed} then now() end
-      from campaigns c
-      where r.id = ${recipientId} and r.status = 'queued' and c.id = r.campaign_id and c.status = 'sending'
-      returning r.id, r.channel, r.address, r.name, r.scope, r.values, r.status, r.attempts, r.user_id,
-        c.id as campaign_id, c.subject, c.body, c.ngo_id`,
-  );
-  return result.rows[0] ?? null;
-}
-
-/**
- * Records an attempt's outcome on the row it claimed (`attempts` names the attempt, so a late first
- * attempt still records over an 'interrupted' verdict), and finishes the campaign when nothing else
- * is on its way. Two last recipients settling at once each see the other unsettled: the sweep
- * finishes those.
- */
-async function record(
-  db: DbExecutor,
-  row: { id: string; attempts: number },
-  status: 'sent' | 'bounced' | 'failed' | 'queued' | 'unsubscribed',
-  detail: { error?: string; providerId?: string } = {},
-) {
-  const final = status !== 'queued';
-  await db.execute(
-    sql`with done as (
-        update campaign_recipients set status = ${status}, error = ${detail.error ?? null},
-          provider_id = coalesce(${detail.providerId ?? null}, provider_id),
-          sent_at = case when ${status} = 'sent' then now() else sent_at end,
-          settled_at = case when ${final} then now() end
-        where id = ${row.id} and attempts = ${row.attempts} and status in ('sending', 'failed', 'unsubscribed')
-        returning campaign_id)
-      update campaigns c set status = 'sent', finished_at = now() from done
-      where ${final} and c.id = done.campaign_id and c.status = 'sending'
-        and not exists (select 1 from campaign_recipients r where r.campaign_id = c.id
-          and r.status in ('queued', 'sending') and r.id <> ${row.id})`,
-  );
-}
-
-/** Finishes every sending campaign with no recipient on its way (the backstop of `record`). */
+/** Finishes every sending campaign with no recipient on its way (the backstop of `finishIfSettled`). */
 export async function finishSettledCampaigns(db: DbExecutor): Promise<number> {
   const result = await db.execute<{ id: string }>(
     sql`update campaigns c set status = 'sent', finished_at = now()
@@ -198,8 +139,6 @@ export async function startCampaign(db: Database, queue: JobQueue, campaignId: s
   });
 }
 
-const outcomeStatus = (outcome: DeliveryOutcome) => (outcome.kind === 'sent' ? 'sent' : 'bounced');
-
 export async function startCampaignWorker(options: CampaignWorkerOptions): Promise<() => void> {
   const { db, queue, logger } = options;
   const definitions = options.queues ?? productQueues;
@@ -209,15 +148,15 @@ export async function startCampaignWorker(options: CampaignWorkerOptions): Promi
     sms: createRateLimiter(options.rates.sms),
   };
   const slots = {
-    email: createSlots(options.slots?.email ?? 8),
+    email: createSlots(options.slots?.email ?? 16),
     sms: createSlots(options.slots?.sms ?? 4),
     in_app: createSlots(options.slots?.in_app ?? 8),
   };
 
   /** A row this job claimed earlier but whose attempt never recorded: the process died mid-send. */
   async function settleInterrupted(recipientId: string) {
-    const rows = await db.execute<{ id: string; attempts: number; status: string }>(
-      sql`select id, attempts, status from campaign_recipients where id = ${recipientId}`,
+    const rows = await db.execute<{ id: string; attempts: number; status: string; campaign_id: string }>(
+      sql`select id, attempts, status, campaign_id from campaign_recipients where id = ${recipientId}`,
     );
     const row = rows.rows[0];
     if (row?.status !== 'sending') return;
@@ -225,7 +164,7 @@ export async function startCampaignWorker(options: CampaignWorkerOptions): Promi
       sql`update campaign_recipients set status = 'failed', error = ${INTERRUPTED_MESSAGE}, settled_at = now()
         where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`,
     );
-    await finishSettledCampaigns(db);
+    await finishIfSettled(db, [row.campaign_id]);
   }
 
   async function sendOutside(row: ClaimedRow, job: QueueJob<DeliverJob>): Promise<DeliveryOutcome> {
@@ -248,18 +187,40 @@ export async function startCampaignWorker(options: CampaignWorkerOptions): Promi
     );
   }
 
+  // The sends in flight share their statements (recipient-rows.ts): one claim, one record, one finish.
+  const claim = groupCommit(async (ids: string[]) => {
+    const claimed = new Map((await claimRecipients(db, ids)).map((row) => [row.id, row]));
+    return ids.map((id) => claimed.get(id) ?? null);
+  });
+  const record = groupCommit(async (outcomes: Outcome[]) => {
+    await recordOutcomes(db, outcomes);
+    const settled = [...new Set(outcomes.filter((o) => o.status !== 'queued').map((o) => o.campaignId))];
+    if (settled.length) await finishIfSettled(db, settled);
+    return outcomes.map(() => undefined);
+  });
+  const outcomeOf = (row: ClaimedRow, status: RecordedStatus, detail: Partial<Outcome> = {}): Outcome => ({
+    id: row.id,
+    attempts: row.attempts,
+    campaignId: row.campaign_id,
+    status,
+    ...detail,
+  });
+
   async function deliverInApp(recipientId: string) {
-    await db.transaction(async (tx) => {
-      const row = await claim(tx, recipientId);
-      if (!row || row.status !== 'sending' || !row.user_id) return;
+    // Claim, notification and outcome commit together: a retried job finds the row sent.
+    const campaignId = await db.transaction(async (tx) => {
+      const [row] = await claimRecipients(tx, [recipientId]);
+      if (!row || row.status !== 'sending' || !row.user_id) return null;
       await tx.execute(
         sql`insert into notifications (id, user_id, ngo_id, campaign_id, recipient_id, title, body)
           values (${newId()}, ${row.user_id}, ${row.ngo_id}, ${row.campaign_id}, ${row.id},
             ${renderMerge(row.subject, row.values)}, ${renderMerge(row.body, row.values)})
           on conflict (recipient_id) do nothing`,
       );
-      await record(tx, row, 'sent');
+      await recordOutcomes(tx, [outcomeOf(row, 'sent')]);
+      return row.campaign_id;
     });
+    if (campaignId) await finishIfSettled(db, [campaignId]);
   }
 
   async function deliver(job: QueueJob<DeliverJob>) {
@@ -267,22 +228,19 @@ export async function startCampaignWorker(options: CampaignWorkerOptions): Promi
     if (channel === 'in_app') return slots.in_app(() => deliverInApp(recipientId));
     await limiters[channel].take(job.signal);
     await slots[channel](async () => {
-      const row = await claim(db, recipientId);
+      const row = await claim(recipientId);
       if (!row) return settleInterrupted(recipientId);
-      if (row.status === 'unsubscribed') return record(db, row, 'unsubscribed');
+      if (row.status === 'unsubscribed') return record(outcomeOf(row, 'unsubscribed'));
       let outcome: DeliveryOutcome;
       try {
         outcome = await sendOutside(row, job);
       } catch (err) {
         outcome = { kind: 'retry', error: err instanceof Error ? err.message : String(err) };
       }
-      if (outcome.kind !== 'retry') {
-        return record(db, row, outcomeStatus(outcome), {
-          ...(outcome.kind === 'sent' ? { providerId: outcome.providerId } : { error: outcome.error }),
-        });
-      }
-      if (job.retryCount >= retryLimit) return record(db, row, 'failed', { error: outcome.error });
-      await record(db, row, 'queued', { error: outcome.error });
+      if (outcome.kind === 'sent') return record(outcomeOf(row, 'sent', { providerId: outcome.providerId }));
+      if (outcome.kind === 'bounced') return record(outcomeOf(row, 'bounced', { error: outcome.error }));
+      if (job.retryCount >= retryLimit) return record(outcomeOf(row, 'failed', { error: outcome.error }));
+      await record(outcomeOf(row, 'queued', { error: outcome.error }));
       throw new Error(`Will retry: ${outcome.error}`);
     });
   }

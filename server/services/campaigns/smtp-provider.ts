@@ -56,7 +56,7 @@ export function createSmtpProvider(opts: {
   const transport = nodemailer.createTransport({
     url: opts.smtpUrl,
     pool: true,
-    maxConnections: opts.maxConnections ?? 5,
+    maxConnections: opts.maxConnections ?? 8,
     // Infinity: a connection is replaced only when it fails or idles out, not every 100 messages.
     maxMessages: Infinity,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

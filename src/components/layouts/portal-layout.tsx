@@ -13,8 +13,19 @@ import { LogoutButton } from './logout-button';
 import { OfflineBanner } from './offline-banner';
 import { PortalSidebar, type NavBadges } from './portal-sidebar';
 
-/** `navBadges`: counts beside menu entries, by path (the route composing the layout fills them). */
-export function PortalLayout({ children, navBadges }: { children: ReactNode; navBadges?: NavBadges }) {
+/**
+ * `navBadges`: counts beside menu entries, by path; `headerActions`: controls beside the theme toggle
+ * (the notifications bell). The route composing the layout fills both: a layout imports no feature.
+ */
+export function PortalLayout({
+  children,
+  navBadges,
+  headerActions,
+}: {
+  children: ReactNode;
+  navBadges?: NavBadges;
+  headerActions?: ReactNode;
+}) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const user = getStoredUser();
   // Signed in: what this user reads offline should survive the browser's storage clean-ups.
@@ -54,7 +65,8 @@ export function PortalLayout({ children, navBadges }: { children: ReactNode; nav
         </Dialog.Portal>
       </Dialog.Root>
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+        {/* Tighter on a phone: at 360 px its five icon buttons and 'Log out' still fit on one line. */}
+        <header className="sticky top-0 z-20 flex items-center justify-between gap-0.5 border-b border-slate-200 bg-white/95 px-2 py-2 backdrop-blur sm:gap-2 sm:px-3 dark:border-slate-800 dark:bg-slate-900/95">
           <button
             type="button"
             className={cn(
@@ -80,6 +92,7 @@ export function PortalLayout({ children, navBadges }: { children: ReactNode; nav
           <div className="flex-1" />
           <OutboxStatus />
           <InstallAppButton />
+          {headerActions}
           <ThemeToggle />
           <LogoutButton />
         </header>

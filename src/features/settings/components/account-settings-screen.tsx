@@ -2,9 +2,13 @@ import { Card } from '@/components/ui/card';
 import { getStoredRole } from '@/lib/session';
 import { can } from '@contract/permissions';
 import { OfflineStorageSection } from './offline-storage-section';
+import { PhoneSection } from './phone-section';
 import { PlanSection } from './plan-section';
 
-/** Account settings: the plan and payments (for those the server shows them to) and offline storage. */
+/**
+ * Account settings: the plan and payments (for those the server shows them to), the member's phone for
+ * text messages and offline storage.
+ */
 export function AccountSettingsScreen() {
   const role = getStoredRole();
   return (
@@ -17,9 +21,10 @@ export function AccountSettingsScreen() {
           Your organisation&apos;s NGO admin manages its plan and payments.
         </Card>
       )}
+      <PhoneSection />
       <OfflineStorageSection />
       <Card className="text-sm text-slate-600 dark:text-slate-300">
-        Profile, password and notification settings are not available yet; they are part of an upcoming
+        Profile, password and other notification settings are not available yet; they are part of an upcoming
         release.
       </Card>
     </div>
