@@ -21,6 +21,7 @@ import { day, instant, opaqueId, text } from './storable';
  * |--------|------------------------------------|---------------------|---------------------------------------|
  * | GET    | /campaigns                         | campaignListQuery   | 200 campaign[] (paged: Next-Cursor)   |
  * | POST   | /campaigns                         | campaignCreate      | 201 campaignReport (Idempotency-Key)  |
+ * | GET    | /campaigns/organisations           | – (SUPER_ADMIN)     | 200 campaignOrganisation[] by name    |
  * | POST   | /campaigns/audience                | audienceQuery       | 200 audience (count + sample, for the preview) |
  * | GET    | /campaigns/{id}                    | –                   | 200 campaignReport                    |
  * | GET    | /campaigns/{id}/recipients         | recipientListQuery  | 200 campaignRecipient[] (paged)       |
@@ -212,6 +213,10 @@ export const campaignCreate = z
       });
   });
 export type CampaignCreate = z.infer<typeof campaignCreate>;
+
+/** An organisation a SUPER_ADMIN may choose in a segment. */
+export const campaignOrganisation = z.object({ id: z.string(), name: z.string(), members: z.number().int() });
+export type CampaignOrganisation = z.infer<typeof campaignOrganisation>;
 
 export const campaignPerson = z.object({ id: z.string(), name: z.string() });
 

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   audience,
@@ -6,6 +7,7 @@ import {
   campaign,
   campaignCreate,
   campaignListQuery,
+  campaignOrganisation,
   campaignRecipient,
   campaignReport,
   recipientListQuery,
@@ -118,6 +120,20 @@ export function createCampaignsRouter(deps: AppDeps) {
     responses: { 200: jsonResponse(audience, 'The audience'), ...errors(400, 401, 403) },
   });
 
+  const organisationsRoute = createRoute({
+    method: 'get',
+    path: '/organisations',
+    tags,
+    summary: 'The organisations a SUPER_ADMIN may message, by name, with their active members',
+    description: 'For the segment’s choice of organisations. SUPER_ADMIN only (else 403).',
+    security: bearer,
+    middleware: [auth, may, requirePermission('tenants:cross')] as const,
+    responses: {
+      200: jsonResponse(z.array(campaignOrganisation), 'The organisations'),
+      ...errors(401, 403),
+    },
+  });
+
   const getRoute = createRoute({
     method: 'get',
     path: '/{campaignId}',
@@ -202,6 +218,14 @@ export function createCampaignsRouter(deps: AppDeps) {
     .openapi(audienceRoute, async (c) =>
       c.json(await audienceFor(c.var.db, callerOf(c), c.req.valid('json')), 200),
     )
+    .openapi(organisationsRoute, async (c) => {
+      const rows = await c.var.db.execute<{ id: string; name: string; members: number }>(
+        sql`select n.id, n.name, (select count(*)::int from users u where u.ngo_id = n.id and u.status = 'active') as members
+          from ngos n order by lower(n.name), n.id`,
+      );
+      c.header('Cache-Control', PER_USER);
+      return c.json(rows.rows, 200);
+    })
     .openapi(getRoute, async (c) => {
       c.header('Cache-Control', 'private, no-store');
       return c.json(await getCampaign(c.var.db, callerOf(c), c.req.valid('param').campaignId), 200);

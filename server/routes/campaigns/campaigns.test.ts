@@ -174,6 +174,15 @@ describe('who may send', () => {
       channels: ['email'],
     });
     expect(newsletter.status).toBe(403);
+    expect((await send('GET', '/campaigns/organisations', people.NGO_ADMIN)).status).toBe(403);
+    const organisations = await send('GET', '/campaigns/organisations', superAdmin);
+    expect(organisations.status).toBe(200);
+    expect(organisations.body).toEqual(
+      expect.arrayContaining([
+        { id: ngoA, name: 'Kigali Relief', members: 8 },
+        { id: ngoB, name: 'Other Relief', members: 2 },
+      ]),
+    );
     const cross = await send('POST', '/campaigns/audience', superAdmin, {
       segment: { kind: 'members', ngoIds: [ngoA] },
       channels: ['email', 'in_app'],

@@ -164,7 +164,8 @@ export function stubCampaignsApi(
     const path = url.pathname.replace(/^\/api/, '');
     const now = new Date().toISOString();
 
-    if (request.method === 'GET' && path === '/ngos') return jsonResponse(options.ngos ?? []);
+    if (request.method === 'GET' && path === '/campaigns/organisations')
+      return jsonResponse(options.ngos ?? []);
     if (request.method === 'GET' && path === '/campaigns') {
       const status = url.searchParams.get('status');
       const items: Campaign[] = campaigns

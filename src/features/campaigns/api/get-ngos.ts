@@ -9,14 +9,14 @@ export interface NgoOption {
 }
 
 /**
- * GET /api/ngos: every organisation, for SUPER_ADMIN's choice of whose members receive a campaign
- * (`tenants:cross`). Assumed to answer an array of at least { id, name }; until it does, the picker
- * says so and the campaign goes to every organisation's members (no NGO named). Trusted, not parsed.
+ * GET /api/campaigns/organisations: every organisation, for SUPER_ADMIN's choice of whose members
+ * receive a campaign (`tenants:cross`). If it cannot be loaded, the picker says so and the campaign
+ * goes to every organisation's members (no NGO named).
  */
 export const ngosQueryOptions = () =>
   queryOptions({
     queryKey: campaignsQueryKeys.ngos(),
-    queryFn: ({ signal }) => api<NgoOption[]>('/ngos', { signal }),
+    queryFn: ({ signal }) => api<NgoOption[]>('/campaigns/organisations', { signal }),
     staleTime: 5 * 60_000,
     select: (ngos) =>
       (Array.isArray(ngos) ? ngos : [])
