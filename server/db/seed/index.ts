@@ -16,6 +16,7 @@ import { seedSampleTasks } from './sample-tasks';
 import { seedSampleChat } from './sample-chat';
 import { seedSampleTickets } from './sample-tickets';
 import { seedSampleDocuments } from './sample-documents';
+import { seedSampleCampaigns } from './sample-campaigns';
 
 export { DEMO_NGO, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 
@@ -96,6 +97,7 @@ async function seedDemoRows(db: Database, now: Date): Promise<{ seeded: boolean 
     await keepDemoWithinPlan(tx, ngoId, now);
     // Last: its certificate's hours are the approved minutes the activity samples left.
     await seedSampleDocuments(tx, ngoId, now);
+    await seedSampleCampaigns(tx, ngoId, now);
     return { seeded: true };
   });
 }
@@ -134,5 +136,6 @@ async function addMissingSamplesToExistingDemo(db: Database, now: Date) {
     await seedSampleActivity(tx, demo.id, now);
     await keepDemoWithinPlan(tx, demo.id, now);
     await seedSampleDocuments(tx, demo.id, now);
+    await seedSampleCampaigns(tx, demo.id, now);
   });
 }

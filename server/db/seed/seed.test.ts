@@ -9,6 +9,7 @@ import { utcDay } from './prng';
 import { buildSampleBlogs } from './sample-blogs';
 import { buildSampleGrants } from './sample-grants';
 import { SAMPLE_DEACTIVATED_MEMBER, SAMPLE_INVITE } from './sample-members';
+import { SAMPLE_CAMPAIGN, SAMPLE_PHONES, SCHEDULED_CAMPAIGN } from './sample-campaigns';
 
 let t: TestApp;
 const now = new Date();
@@ -212,6 +213,31 @@ describe('seedDemoData', () => {
       expect(gifts.reduce((sum, d) => sum + d.amountMinor, 0)).toBe(c.raisedMinor);
       expect(gifts).toHaveLength(c.donorCount);
     }
+  });
+
+  it('gives the demo admin a past campaign with every final status and a scheduled one; members see it in the app', async () => {
+    const admin = await signInAs('ngoadmin@demo.ngo');
+    const list = await call(t.app, 'GET', '/api/campaigns', undefined, admin);
+    expect(list.status).toBe(200);
+    const listed = list.body as unknown as { id: string; name: string; status: string }[];
+    expect(listed.map((c) => [c.name, c.status])).toEqual([
+      [SCHEDULED_CAMPAIGN.name, 'scheduled'],
+      [SAMPLE_CAMPAIGN.name, 'sent'],
+    ]);
+    const report = await call(t.app, 'GET', `/api/campaigns/${listed[1]!.id}`, undefined, admin);
+    const email = report.body.byChannel as unknown as Record<string, Record<string, number>>;
+    expect(email.email).toMatchObject({ sent: 5, bounced: 1, failed: 1, queued: 0, sending: 0 });
+    expect(email.in_app).toMatchObject({ sent: 7 });
+    expect(report.body.opened).toBe(3);
+    const grace = await signInAs('volunteer@demo.ngo');
+    const bell = await call(t.app, 'GET', '/api/notifications', undefined, grace);
+    expect(bell.body.unread).toBe(1);
+    expect((bell.body.items as unknown as { title: string }[])[0]!.title).toBe('Thank you, Grace');
+    const [phone] = await t.db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.email, 'volunteer@demo.ngo'));
+    expect(phone?.phone).toBe(SAMPLE_PHONES['volunteer@demo.ngo']);
   });
 
   it('changes nothing when run again', async () => {

@@ -139,6 +139,23 @@ export async function startCampaign(db: Database, queue: JobQueue, campaignId: s
   });
 }
 
+/**
+ * Queues the start job of every scheduled campaign, keyed by the campaign, so one already queued is
+ * left as it is: a campaign written without its job (the demo's seed) or whose job was deleted still
+ * starts on time.
+ */
+async function queueScheduledStarts(db: Database, queue: JobQueue) {
+  const scheduled = await db.execute<{ id: string; send_at: string }>(
+    sql`select id, send_at from campaigns where status = 'scheduled'`,
+  );
+  for (const c of scheduled.rows)
+    await queue.send(
+      campaignQueueNames.start,
+      { campaignId: c.id },
+      { db, key: c.id, startAfter: new Date(c.send_at) },
+    );
+}
+
 export async function startCampaignWorker(options: CampaignWorkerOptions): Promise<() => void> {
   const { db, queue, logger } = options;
   const definitions = options.queues ?? productQueues;
@@ -245,6 +262,7 @@ export async function startCampaignWorker(options: CampaignWorkerOptions): Promi
     });
   }
 
+  await queueScheduledStarts(db, queue);
   await queue.work<{ campaignId: string }>(campaignQueueNames.start, { pollingIntervalSeconds: 1 }, (job) =>
     startCampaign(db, queue, job.data.campaignId),
   );
