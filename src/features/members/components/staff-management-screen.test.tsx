@@ -116,6 +116,11 @@ describe('StaffManagementScreen', () => {
     );
     expect(screen.getByTestId('seat-meter')).toHaveTextContent('3 of 5 members (Starter plan)');
     expect(screen.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+    // Their menu has no Send Notification: messaging the members starts here.
+    expect(screen.getByRole('link', { name: 'Message members' })).toHaveAttribute(
+      'href',
+      '/admin/bulk-email?new=1',
+    );
   });
 
   it('searches once typing pauses, with the search in the filter, and says when nothing matches', async () => {
@@ -176,6 +181,7 @@ describe('StaffManagementScreen', () => {
     expect(within(table).getByText('Grace Volunteer')).toBeInTheDocument();
     expect(screen.queryAllByRole('button', { name: /Change role|Deactivate|Reactivate|Invite/ })).toEqual([]);
     expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Message members' })).toBeNull();
     expect(
       screen.getByText('Only your organisation’s admins invite people and change roles.'),
     ).toBeInTheDocument();

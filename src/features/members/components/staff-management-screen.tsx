@@ -1,6 +1,6 @@
 import { can } from '@contract/permissions';
 import { Link } from '@tanstack/react-router';
-import { Lock, UserPlus } from 'lucide-react';
+import { Lock, Send, UserPlus } from 'lucide-react';
 import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -103,6 +103,17 @@ function StaffScreen({ search, onSearchChange, viewer }: StaffManagementScreenPr
                 </Button>
               }
             />
+            {can(viewer.role, 'campaigns:send') && (
+              // The NGO admin's menu has no Send Notification (SPEC §6); their members are here.
+              <Link
+                to="/admin/bulk-email"
+                search={{ new: 1 }}
+                className={buttonClass('secondary', 'self-start sm:self-end')}
+              >
+                <Send aria-hidden className="size-4" />
+                Message members
+              </Link>
+            )}
             {inviteBlockedBy && (
               <NeedsNetworkNote id={ids.inviteNote} className="sm:text-right">
                 {inviteBlockedBy}
