@@ -3,14 +3,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Megaphone, Plus, X } from 'lucide-react';
 import { ListingStatus, MoreRow } from '@/components/listing/listing-results';
+import { CardGridSkeleton, FirstLoadFailed } from '@/components/listing/listing-states';
 import { OfflineListNote } from '@/components/offline-list-note';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
 import { SelectField } from '@/components/ui/select-field';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { usePagedListing } from '@/lib/listing/use-paged-listing';
 import { campaignsQueryOptions } from '../api/get-campaigns';
 import { campaignsListing } from '../campaigns-listing-definition';
@@ -80,32 +77,18 @@ export function CampaignList({
       {offline && items !== undefined && <OfflineListNote savedAt={listing.savedAt} />}
 
       {firstLoadFailed ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">{errorMessage(query.error, 'The campaigns could not be loaded.')}</Alert>
-          <Button variant="secondary" pending={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <FirstLoadFailed
+          error={query.error}
+          fallback="The campaigns could not be loaded."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : items === undefined ? (
-        <LoadingOrOffline fetchStatus={query.fetchStatus}>
-          <div
-            role="status"
-            aria-label="Loading campaigns"
-            className="grid gap-3 md:grid-cols-2 xl:grid-cols-3"
-          >
-            {Array.from({ length: 4 }, (_, i) => (
-              <div
-                key={i}
-                className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              >
-                <Skeleton className="h-4 w-20" />
-                <Skeleton className="h-5 w-2/3" />
-                <Skeleton className="h-4 w-1/2" />
-                <Skeleton className="h-1.5 w-full" />
-              </div>
-            ))}
-          </div>
-        </LoadingOrOffline>
+        <CardGridSkeleton
+          label="Loading campaigns"
+          lines={['h-4 w-20', 'h-5 w-2/3', 'h-4 w-1/2', 'h-1.5 w-full']}
+          fetchStatus={query.fetchStatus}
+        />
       ) : nothingSaved ? null : items.length === 0 ? (
         <Card className="flex flex-col items-start gap-3">
           <Megaphone aria-hidden className="size-8 text-brand-600 dark:text-brand-100" />

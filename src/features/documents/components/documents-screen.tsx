@@ -3,9 +3,9 @@ import { can } from '@contract/permissions';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FileBadge, Files, Plus, Settings, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { FirstLoadFailed } from '@/components/listing/listing-states';
 import { ListingStatus, MoreRow } from '@/components/listing/listing-results';
 import { OfflineListNote } from '@/components/offline-list-note';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { copyText } from '@/components/ui/copy-field';
@@ -14,7 +14,6 @@ import { NeedsNetworkNote } from '@/components/ui/needs-network';
 import { SearchField } from '@/components/ui/search-field';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { serverErrorMessage } from '@/lib/form-errors';
 import { filterSearchParams } from '@/lib/listing/listing-definition';
 import { usePagedListing } from '@/lib/listing/use-paged-listing';
@@ -247,12 +246,12 @@ export function DocumentsScreen({ filter, onFilterChange, viewer }: DocumentsScr
       {offline && items !== undefined && <OfflineListNote savedAt={listing.savedAt} />}
 
       {firstLoadFailed ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">{errorMessage(query.error, 'The documents could not be loaded.')}</Alert>
-          <Button variant="secondary" pending={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <FirstLoadFailed
+          error={query.error}
+          fallback="The documents could not be loaded."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : items === undefined ? (
         <LoadingOrOffline fetchStatus={query.fetchStatus}>
           <div role="status" aria-label="Loading documents" className="grid gap-3 md:grid-cols-2">

@@ -5,13 +5,10 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Inbox, Plus, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ListingStatus, MoreRow } from '@/components/listing/listing-results';
+import { CardGridSkeleton, FirstLoadFailed } from '@/components/listing/listing-states';
 import { OfflineListNote } from '@/components/offline-list-note';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadingOrOffline } from '@/components/ui/loading-or-offline';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
 import { filterSearchParams } from '@/lib/listing/listing-definition';
 import { usePagedListing } from '@/lib/listing/use-paged-listing';
 import { outbox } from '@/lib/outbox';
@@ -229,31 +226,18 @@ function TicketList({
       {offline && items !== undefined && <OfflineListNote savedAt={listing.savedAt} />}
 
       {firstLoadFailed ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">{errorMessage(query.error, 'The tickets could not be loaded.')}</Alert>
-          <Button variant="secondary" pending={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <FirstLoadFailed
+          error={query.error}
+          fallback="The tickets could not be loaded."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : items === undefined ? (
-        <LoadingOrOffline fetchStatus={query.fetchStatus}>
-          <div
-            role="status"
-            aria-label="Loading tickets"
-            className="grid gap-3 md:grid-cols-2 xl:grid-cols-3"
-          >
-            {Array.from({ length: 4 }, (_, i) => (
-              <div
-                key={i}
-                className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
-              >
-                <Skeleton className="h-4 w-16" />
-                <Skeleton className="h-5 w-2/3" />
-                <Skeleton className="h-4 w-1/2" />
-              </div>
-            ))}
-          </div>
-        </LoadingOrOffline>
+        <CardGridSkeleton
+          label="Loading tickets"
+          lines={['h-4 w-16', 'h-5 w-2/3', 'h-4 w-1/2']}
+          fetchStatus={query.fetchStatus}
+        />
       ) : nothingSaved ? null : items.length === 0 ? (
         <Card className="flex flex-col items-start gap-3">
           <Inbox aria-hidden className="size-8 text-brand-600 dark:text-brand-100" />
