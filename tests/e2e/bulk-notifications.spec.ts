@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { demoPassword, demoUsers, expect, test, type DemoRole } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { signedInTab } from './support/signed-in-tab';
 import { phone } from './support/scan-pages';
 
 /*
@@ -10,31 +11,6 @@ import { phone } from './support/scan-pages';
  * reaches Sent. Grace, on her phone, finds it under the bell with her first name and marks all read.
  * Eric (staff) is told sending is not for his role, with no composer.
  */
-
-/** A tab of its own for `role` on a phone, signed in the way the sign-in form stores a session. */
-async function tabAs(browser: Browser, baseURL: string, role: DemoRole): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: phone, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/signin', {
-    data: { email: demoUsers[role].email, password: demoPassword },
-  });
-  expect(response.status(), `sign-in as ${role}`).toBe(200);
-  const { token, user } = (await response.json()) as {
-    token: string;
-    user: { id: string; role: string; name: string; email: string; ngoId: string };
-  };
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('userRole', user.role);
-      localStorage.setItem('userId', user.id);
-      localStorage.setItem('ngoId', user.ngoId);
-    },
-    { token, user: { id: user.id, role: user.role, name: user.name, email: user.email, ngoId: user.ngoId } },
-  );
-  return page;
-}
 
 const campaignList = (page: Page) => page.getByRole('list', { name: 'Campaign list' });
 
@@ -134,7 +110,7 @@ test('on a phone, an NGO admin reads a past campaign and sends one to the volunt
   await expect(page.getByRole('group', { name: 'Campaign actions' })).toHaveCount(0);
 
   // Grace, on her phone, finds it under the bell, and marks all read.
-  const grace = await tabAs(browser, baseURL!, 'VOLUNTEER');
+  const grace = await signedInTab(browser, baseURL!, 'VOLUNTEER', phone);
   await grace.goto('/dashboard');
   const bell = grace.getByRole('button', { name: /^Notifications, \d+ unread$/ });
   await expect(bell).toBeVisible();
@@ -152,7 +128,7 @@ test('on a phone, an NGO admin reads a past campaign and sends one to the volunt
   await grace.context().close();
 
   // Eric may not send: the screen says so, and offers no composer even when asked for one.
-  const eric = await tabAs(browser, baseURL!, 'STAFF');
+  const eric = await signedInTab(browser, baseURL!, 'STAFF', phone);
   await eric.goto('/admin/bulk-email?new=1');
   await expect(eric.getByRole('heading', { level: 1, name: 'Send Notification' })).toBeVisible();
   await expect(eric.getByText('Sending notifications is not for your role.')).toBeVisible();

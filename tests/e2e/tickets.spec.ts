@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { demoPassword, demoUsers, expect, test, type DemoRole } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { signedInTab } from './support/signed-in-tab';
 import { phone } from './support/scan-pages';
 
 /*
@@ -8,31 +9,6 @@ import { phone } from './support/scan-pages';
  * internal note, replies and resolves it; Eric reads the reply (never the note) and rates it 4 with a
  * comment; Nadia sees the rating.
  */
-
-/** A tab of its own for `role`, signed in the way the sign-in form stores a session. */
-async function tabAs(browser: Browser, baseURL: string, role: DemoRole): Promise<Page> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/signin', {
-    data: { email: demoUsers[role].email, password: demoPassword },
-  });
-  expect(response.status(), `sign-in as ${role}`).toBe(200);
-  const { token, user } = (await response.json()) as {
-    token: string;
-    user: { id: string; role: string; name: string; email: string; ngoId: string };
-  };
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('userRole', user.role);
-      localStorage.setItem('userId', user.id);
-      localStorage.setItem('ngoId', user.ngoId);
-    },
-    { token, user: { id: user.id, role: user.role, name: user.name, email: user.email, ngoId: user.ngoId } },
-  );
-  return page;
-}
 
 const conversation = (page: Page) => page.getByRole('list', { name: 'Conversation' });
 
@@ -70,7 +46,7 @@ test('staff open a ticket on a phone; the NGO admin takes it, notes, replies and
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
   // Nadia finds it under her own menu entry, Tickets and Requests, and works it there.
-  const admin = await tabAs(browser, baseURL!, 'NGO_ADMIN');
+  const admin = await signedInTab(browser, baseURL!, 'NGO_ADMIN');
   await admin.goto('/feedback-requests');
   await admin.getByRole('link', { name: subject }).click();
   await expect(admin.getByRole('heading', { level: 2, name: subject })).toBeVisible();

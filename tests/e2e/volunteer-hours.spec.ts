@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seriousViolations } from './support/axe';
-import { demoPassword, demoUsers, expect, test, waitForApp, type DemoRole } from './support/fixtures';
+import { demoPassword, demoUsers, expect, test, waitForApp } from './support/fixtures';
+import { signedInTab } from './support/signed-in-tab';
 import { pdfQrCode, pdfText } from './support/pdf';
 import { phone } from './support/scan-pages';
 
@@ -17,31 +17,6 @@ const today = () => {
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
-
-/** A phone-sized tab of its own, signed in as `role` the way the sign-in form stores a session. */
-async function phoneSignedInAs(browser: Browser, baseURL: string, role: DemoRole): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: phone, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/signin', {
-    data: { email: demoUsers[role].email, password: demoPassword },
-  });
-  expect(response.status(), `sign-in as ${role}`).toBe(200);
-  const { token, user } = (await response.json()) as {
-    token: string;
-    user: { id: string; role: string; name: string; email: string; ngoId: string };
-  };
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('userRole', user.role);
-      localStorage.setItem('userId', user.id);
-      localStorage.setItem('ngoId', user.ngoId);
-    },
-    { token, user: { id: user.id, role: user.role, name: user.name, email: user.email, ngoId: user.ngoId } },
-  );
-  return page;
-}
 
 test('a volunteer reports work offline with a photo; staff approve it; hours, certificate and its QR code agree', async ({
   page,
@@ -91,7 +66,7 @@ test('a volunteer reports work offline with a photo; staff approve it; hours, ce
   await expect(mine.getByRole('list', { name: 'Photos' })).toContainText('Received', { timeout: 60_000 });
 
   // 3. Staff approve it on their phone.
-  const staff = await phoneSignedInAs(browser, server.baseURL, 'STAFF');
+  const staff = await signedInTab(browser, server.baseURL, 'STAFF', phone);
   await staff.goto('/volunteer/hours');
   await waitForApp(staff);
   const queue = staff.getByRole('list', { name: 'Reports to review' });
