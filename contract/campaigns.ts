@@ -170,6 +170,8 @@ export const audience = z.object({
   byChannel: z.record(z.enum(campaignChannels), z.number().int()),
   /** The first AUDIENCE_SAMPLE_SIZE people, by name, for the per-recipient preview. */
   sample: z.array(audienceMember),
+  /** Whether this server has an SMS provider (AFRICASTALKING_*); without one, SMS is refused. */
+  smsAvailable: z.boolean(),
 });
 export type Audience = z.infer<typeof audience>;
 

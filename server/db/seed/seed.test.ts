@@ -229,6 +229,25 @@ describe('seedDemoData', () => {
     expect(email.email).toMatchObject({ sent: 5, bounced: 1, failed: 1, queued: 0, sending: 0 });
     expect(email.in_app).toMatchObject({ sent: 7 });
     expect(report.body.opened).toBe(3);
+    // This server has no SMS provider: the composer is told, and a campaign by SMS is refused.
+    const audience = await call(
+      t.app,
+      'POST',
+      '/api/campaigns/audience',
+      { segment: { kind: 'members' }, channels: ['email', 'sms'] },
+      admin,
+    );
+    expect(audience.body).toMatchObject({ people: 7, smsAvailable: false, byChannel: { email: 7, sms: 4 } });
+    const bySms = await call(
+      t.app,
+      'POST',
+      '/api/campaigns',
+      { name: 'x', subject: 'x', body: 'x', channels: ['sms'], segment: { kind: 'members' } },
+      admin,
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(bySms.status).toBe(400);
+    expect(bySms.body.fields).toEqual({ channels: expect.stringMatching(/SMS is not set up/) as unknown });
     const grace = await signInAs('volunteer@demo.ngo');
     const bell = await call(t.app, 'GET', '/api/notifications', undefined, grace);
     expect(bell.body.unread).toBe(1);

@@ -59,11 +59,16 @@ export function createCampaignsRouter(deps: AppDeps) {
     role: c.var.user.role,
     tenant: c.var.tenant,
   });
-  const depsOf = (c: Context<AppBindings>): CampaignDeps => {
-    if (!deps.queue?.started)
-      throw new ApiError(503, 'Sending is not available right now: the job queue is not running.');
-    return { db: c.var.db, queue: deps.queue, smsConfigured };
-  };
+  // The queue is asked for only when a job is sent, so a refused request says why, not that sending is off.
+  const depsOf = (c: Context<AppBindings>): CampaignDeps => ({
+    db: c.var.db,
+    smsConfigured,
+    get queue() {
+      if (!deps.queue?.started)
+        throw new ApiError(503, 'Sending is not available right now: the job queue is not running.');
+      return deps.queue;
+    },
+  });
 
   const listRoute = createRoute({
     method: 'get',
@@ -216,7 +221,7 @@ export function createCampaignsRouter(deps: AppDeps) {
       c.json(await createCampaign(depsOf(c), callerOf(c), c.req.valid('json')), 201),
     )
     .openapi(audienceRoute, async (c) =>
-      c.json(await audienceFor(c.var.db, callerOf(c), c.req.valid('json')), 200),
+      c.json(await audienceFor(c.var.db, callerOf(c), c.req.valid('json'), smsConfigured), 200),
     )
     .openapi(organisationsRoute, async (c) => {
       const rows = await c.var.db.execute<{ id: string; name: string; members: number }>(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   campaignErrorCodes,
+  type Audience,
   type CampaignCreate,
   type CampaignReport,
   type CampaignStatus,
@@ -50,12 +51,19 @@ async function readableCampaign(db: DbExecutor, caller: CampaignCaller, campaign
 }
 
 /** POST /campaigns/audience. */
-export function audienceFor(
+export async function audienceFor(
   db: DbExecutor,
   caller: CampaignCaller,
   query: { segment: CampaignCreate['segment']; channels: CampaignChannel[] },
-) {
-  return audienceOf(db, { role: caller.role, ngoId: caller.tenant.ngoId }, query.segment, query.channels);
+  smsAvailable: boolean,
+): Promise<Audience> {
+  const audience = await audienceOf(
+    db,
+    { role: caller.role, ngoId: caller.tenant.ngoId },
+    query.segment,
+    query.channels,
+  );
+  return { ...audience, smsAvailable };
 }
 
 /**
@@ -82,7 +90,7 @@ export async function createCampaign(
     if (sendAt.getTime() > now.getTime() + 366 * 24 * 3600_000)
       throw fieldError('sendAt', 'Send at must be within a year.');
   }
-  const audience = await audienceFor(deps.db, caller, input);
+  const audience = await audienceFor(deps.db, caller, input, deps.smsConfigured);
   if (Object.values(audience.byChannel).every((n) => n === 0))
     throw new ApiError(400, 'Nobody in this segment can receive it on the channels chosen.', {
       code: campaignErrorCodes.emptyAudience,

@@ -253,6 +253,7 @@ describe('a campaign over email, SMS and in-app', () => {
     expect(audience.status).toBe(200);
     expect(audience.body.people).toBe(10);
     expect(audience.body.byChannel).toEqual({ email: 10, sms: 6, in_app: 10 });
+    expect(audience.body.smsAvailable).toBe(true);
     expect((audience.body.sample as Audience['sample'])[0]!.values).toMatchObject({
       name: 'Member A Uwase',
       first_name: 'Member',

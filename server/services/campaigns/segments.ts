@@ -113,7 +113,7 @@ export async function audienceOf(
   caller: SegmentCaller,
   segment: Segment,
   channels: CampaignChannel[],
-): Promise<Audience> {
+): Promise<Omit<Audience, 'smsAvailable'>> {
   const people = peopleOf(caller, segment);
   const perChannel = channels.map(
     (ch) =>

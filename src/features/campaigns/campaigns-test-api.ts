@@ -84,7 +84,12 @@ const audienceMemberOf = (p: StubPerson, segment: Segment): AudienceMember => ({
   },
 });
 
-function audienceOf(segment: Segment, channels: CampaignChannel[], people: StubPerson[]): Audience {
+function audienceOf(
+  segment: Segment,
+  channels: CampaignChannel[],
+  people: StubPerson[],
+  smsAvailable: boolean,
+): Audience {
   const members = membersOf(segment, people).sort((a, b) => a.name.localeCompare(b.name));
   const byChannel = Object.fromEntries(
     channels.map((c) => [c, c === 'sms' ? members.filter((p) => p.phone).length : members.length]),
@@ -93,6 +98,7 @@ function audienceOf(segment: Segment, channels: CampaignChannel[], people: StubP
     people: members.length,
     byChannel,
     sample: members.slice(0, AUDIENCE_SAMPLE_SIZE).map((p) => audienceMemberOf(p, segment)),
+    smsAvailable,
   };
 }
 
@@ -128,6 +134,8 @@ export function stubCampaignsApi(
     people?: StubPerson[];
     ngos?: { id: string; name: string }[];
     viewer?: { id: string; name: string };
+    /** Whether the server has an SMS provider (true unless a test says otherwise). */
+    smsAvailable?: boolean;
     handler?: (request: StubbedRequest, url: URL) => Response | Promise<Response | undefined> | undefined;
   } = {},
 ) {
@@ -135,6 +143,7 @@ export function stubCampaignsApi(
   const recipients: Record<string, CampaignRecipient[]> = { ...options.recipients };
   const people = options.people ?? demoPeople;
   const viewer = options.viewer ?? { id: 'nadia', name: 'Nadia Uwase' };
+  const smsAvailable = options.smsAvailable ?? true;
   const keys = new Map<string, { payload: string; response: CampaignReport }>();
   let made = 0;
 
@@ -177,7 +186,7 @@ export function stubCampaignsApi(
       const parsed = audienceQuery.safeParse(request.body);
       if (!parsed.success)
         return jsonResponse({ message: 'Some fields are invalid.', code: 'validation_failed' }, 400);
-      return jsonResponse(audienceOf(parsed.data.segment, parsed.data.channels, people));
+      return jsonResponse(audienceOf(parsed.data.segment, parsed.data.channels, people, smsAvailable));
     }
     if (request.method === 'POST' && path === '/campaigns') {
       const key = request.headers.get('Idempotency-Key') ?? '';
@@ -197,7 +206,7 @@ export function stubCampaignsApi(
         return jsonResponse({ message: 'Some fields are invalid.', code: 'validation_failed', fields }, 400);
       }
       const body = parsed.data;
-      const audience = audienceOf(body.segment, body.channels, people);
+      const audience = audienceOf(body.segment, body.channels, people, smsAvailable);
       const members = membersOf(body.segment, people);
       const later = Boolean(body.sendAt);
       if (!later && Object.values(audience.byChannel).every((n) => !n))

@@ -284,6 +284,18 @@ describe('the composer', { timeout: 30_000 }, () => {
     expect(screen.getByText('Newsletter subscribers can only be emailed.')).toBeInTheDocument();
   });
 
+  it('offers SMS as unavailable when the server has no SMS provider', async () => {
+    stubCampaignsApi({ smsAvailable: false });
+    await compose();
+    const panel = screen.getByRole('region', { name: 'Audience and preview' });
+    expect(await within(panel).findByTestId('audience-people')).toHaveTextContent('3 people');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /SMS/ })).toBeDisabled());
+    expect(
+      screen.getByText('Not set up on this server yet (an administrator adds an SMS provider).'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Email/ })).toBeEnabled();
+  });
+
   it('offers no newsletter to an NGO admin', async () => {
     stubCampaignsApi();
     await compose();

@@ -146,7 +146,10 @@ export function Composer({
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-1">
           <MessageFields />
           <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
-            <ChannelPicker byChannel={problem ? undefined : audience.data?.byChannel} />
+            <ChannelPicker
+              byChannel={problem ? undefined : audience.data?.byChannel}
+              smsAvailable={audience.data?.smsAvailable}
+            />
           </div>
           <SegmentPicker superAdmin={superAdmin} />
         </div>
