@@ -250,8 +250,9 @@ test("a visitor's install leaves the portal's code out; a signed-in user gets al
     await page.goto(url('/settings'));
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
     await expect(banner(page)).toContainText('You are offline');
-    // The plan and the payments were never loaded on this device: it says so, no endless skeleton.
-    await expect(page.getByText('Not saved on this device yet.')).toHaveCount(2);
+    // The plan, the payments and the phone number were never loaded on this device: each says so, no
+    // endless skeleton.
+    await expect(page.getByText('Not saved on this device yet.')).toHaveCount(3);
   } finally {
     await context.setOffline(false);
   }
