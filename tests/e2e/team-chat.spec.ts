@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { demoPassword, demoUsers, expect, signInThroughForm, test } from './support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
 import { phone } from './support/scan-pages';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { signedInTab } from './support/signed-in-tab';
 
 /*
  * Issue 16's chat journeys. The NGO admin (a laptop) and Grace Volunteer (a 360 px phone) write in
@@ -26,31 +27,6 @@ test.afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseURL}${path}`;
-
-/** A laptop-sized tab of its own, signed in as the NGO admin the way the sign-in form stores a session. */
-async function adminTab(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/signin', {
-    data: { email: demoUsers.NGO_ADMIN.email, password: demoPassword },
-  });
-  expect(response.status()).toBe(200);
-  const { token, user } = (await response.json()) as {
-    token: string;
-    user: { id: string; role: string; name: string; email: string; ngoId: string };
-  };
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('userRole', user.role);
-      localStorage.setItem('userId', user.id);
-      localStorage.setItem('ngoId', user.ngoId);
-    },
-    { token, user: { id: user.id, role: user.role, name: user.name, email: user.email, ngoId: user.ngoId } },
-  );
-  return page;
-}
 
 /** Waits until the worker controls the page, so the portal's code is served from its caches offline. */
 async function controlledBy(page: Page) {
@@ -109,7 +85,7 @@ test('the admin and a volunteer chat in realtime; ten messages typed offline arr
   await portalCodeCached(page);
   await page.goto(url('/team-chat'));
 
-  const admin = await adminTab(browser);
+  const admin = await signedInTab(browser, server.baseURL, 'NGO_ADMIN');
   await admin.goto('/team-chat');
   await admin.getByRole('button', { name: /^Grace Volunteer/ }).click();
   await expect(composer(admin)).toBeVisible();
