@@ -157,3 +157,35 @@ export const chatMessages = pgTable(
     index('chat_messages_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Each word of an NGO's chat messages, once, numbered: the search's postings name words by number so
+ * that a posting is a few bytes. `word` sorts as bytes (COLLATE "C", set in migration 0028) so that a
+ * prefix is one index range.
+ */
+export const chatWords = pgTable(
+  'chat_words',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ngoId: text('ngo_id')
+      .notNull()
+      .references(() => ngos.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [uniqueIndex('chat_words_ngo_word_idx').on(t.ngoId, t.word)],
+);
+
+/**
+ * The search's postings: one row per word of each live message, kept by triggers on chat_messages
+ * (migration 0028, ADR 0051). Its key reads a word's messages newest first from the index alone,
+ * which the word index on search_vector cannot (chat-search.ts).
+ */
+export const chatMessageWords = pgTable(
+  'chat_message_words',
+  {
+    wordId: integer('word_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    messageId: text('message_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wordId, t.createdAt, t.messageId] })],
+);

@@ -11,9 +11,8 @@ import { CHAT_SEARCH_MAX, searchChat, type SearchTiers } from './chat-search';
 import { chatClient } from './chat-testing';
 
 /*
- * The search answers in tiers (newest messages in order, then the word index in a recent window,
- * then the word index over the rest; chat-search.ts). With the tiers made tiny, a few hundred
- * messages reach all three, and every answer must be exactly what a plain "filter, sort newest
+ * The search answers in two tiers (newest messages in order, then the postings; chat-search.ts).
+ * With the first tier made tiny, a few hundred messages reach both, and every answer must be exactly what a plain "filter, sort newest
  * first, take 30" gives: same hits, same order, nothing unreadable or deleted.
  */
 
@@ -30,7 +29,7 @@ interface Written {
 }
 const written: Written[] = [];
 
-const tiny: SearchTiers = { recentScan: 12, recentWindow: 150, wordSample: 25 };
+const tiny: SearchTiers = { recentScan: 12, wordSample: 25 };
 
 // Word frequencies from everywhere to nearly nowhere, so that queries end in each tier.
 const vocabulary: [string, number][] = [
@@ -112,7 +111,7 @@ describe('search in tiers', () => {
     'w', // common: ends in the first tier
     'water',
     'sch',
-    'seeds', // ends in the recent window
+    'seeds', // ends in the postings
     'bri',
     'blanket', // reaches the oldest messages
     'kalinda',
@@ -130,9 +129,62 @@ describe('search in tiers', () => {
     expect((await searchChat(t.db, caller(), q, undefined)).map((h) => h.message.id)).toEqual(want);
   });
 
-  it('finds the one old message of a rare word past both recent tiers', async () => {
+  it('finds the one old message of a rare word past the first tier', async () => {
     const hits = await searchChat(t.db, caller(), 'kalinda', undefined, tiny);
     expect(hits.length).toBeGreaterThan(0);
-    expect(written.findIndex((m) => m.id === hits.at(-1)!.message.id)).toBeLessThan(400 - tiny.recentWindow);
+    expect(written.findIndex((m) => m.id === hits.at(-1)!.message.id)).toBe(3);
+  });
+});
+
+describe('the postings follow every change to a message', () => {
+  // The first tier reads only the newest message, so older ones are found through the postings alone.
+  const postingsOnly: SearchTiers = { recentScan: 1, wordSample: 25 };
+  const ids = (hits: { message: { id: string } }[]) => hits.map((h) => h.message.id);
+
+  it('an edit moves its words, a reaction keeps them, a deletion takes them', async () => {
+    const chat = chatClient(t);
+    const home = await createTestNgo(t, 'Postings Relief');
+    const writer = await createTestUser(t, { ngoId: home, role: 'STAFF' });
+    const me: ChatCaller = { id: writer.id, role: writer.role, tenant: tenantOf({ ngoId: home, role: writer.role }) };
+    const room = await chat.channel(writer, { name: 'Harvest' });
+    const first = await chat.post(writer, room.id, { body: 'Quinoa harvest in Nyagatare' });
+    await chat.post(writer, room.id, { body: 'Quinoa again, and later news' });
+    await chat.post(writer, room.id, { body: 'Something newer' });
+    expect(ids(await searchChat(t.db, me, 'quin', undefined, postingsOnly)).length).toBe(2);
+
+    await chat.edit(writer, first.id, 'Sorghum harvest in Nyagatare');
+    expect(ids(await searchChat(t.db, me, 'sorg', undefined, postingsOnly))).toEqual([first.id]);
+    expect(ids(await searchChat(t.db, me, 'quinoa harv', undefined, postingsOnly))).toEqual([]);
+    await chat.react(writer, first.id, '👍', true);
+    expect(ids(await searchChat(t.db, me, 'nyaga', undefined, postingsOnly))).toEqual([first.id]);
+
+    await chat.remove(writer, first.id);
+    expect(ids(await searchChat(t.db, me, 'sorg', undefined, postingsOnly))).toEqual([]);
+    const left = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from chat_message_words where message_id = ${first.id}`,
+    );
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('an NGO removed takes its words and postings with it', async () => {
+    const chat = chatClient(t);
+    const gone = await createTestNgo(t, 'Closing Relief');
+    const writer = await createTestUser(t, { ngoId: gone, role: 'STAFF' });
+    const room = await chat.channel(writer, { name: 'Last' });
+    await chat.post(writer, room.id, { body: 'Final distribution of blankets' });
+    const postings = () =>
+      t.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from chat_message_words p
+        where p.message_id in (select id from chat_messages where ngo_id = ${gone})
+           or p.word_id in (select id from chat_words where ngo_id = ${gone})`);
+    expect((await postings()).rows[0]!.n).toBe(4);
+    const before = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from chat_message_words`);
+    await t.db.execute(sql`delete from ngos where id = ${gone}`);
+    const after = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from chat_message_words`);
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n - 4);
+    const words = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from chat_words where ngo_id = ${gone}`,
+    );
+    expect(words.rows[0]!.n).toBe(0);
   });
 });

@@ -25,17 +25,15 @@ export function highlight(body: string, query: string): string {
   });
 }
 
-/** How the search splits its work (see searchChat); tests make the tiers small to reach all three. */
+/** How the search splits its work (see searchChat); tests make the tiers small to reach both. */
 export interface SearchTiers {
-  /** Tier 1 reads this many of the NGO's newest messages in order, stopping at the CHAT_SEARCH_MAX-th hit. */
+  /** The first tier reads this many of the NGO's newest messages in order, stopping at the CHAT_SEARCH_MAX-th hit. */
   recentScan: number;
-  /** Tier 2 looks through the word index down to this newest message. */
-  recentWindow: number;
   /** How many of the newest messages show which word of a query is rarest. */
   wordSample: number;
 }
 
-export const SEARCH_TIERS: SearchTiers = { recentScan: 3_000, recentWindow: 40_000, wordSample: 1_000 };
+export const SEARCH_TIERS: SearchTiers = { recentScan: 3_000, wordSample: 1_000 };
 
 type HitRow = {
   id: string;
@@ -54,16 +52,14 @@ interface Place {
  * read (conversations they are in, and their NGO's public channels), deleted ones left out, newest
  * first. A query with no word answers nothing.
  *
- * Why in tiers (docs/performance.md, bench:chat): the word index (GIN) answers which messages match
- * but not in date order, so asking it alone costs a heap read per match: 'w' matches most of a
- * million messages. Reading the newest messages in date order instead costs a read per message, which
- * is cheap when hits are common and hopeless when they are rare. So:
- * 1. the newest `recentScan` messages, in order, stopping at the 30th hit: common words end here;
- * 2. the word index ANDed  with the date index down to the `recentWindow`-th newest: reads only the
- *    matches in that window;
- * 3. the word index over the rest, reached only by words rare in recent messages, so few matches.
- * Tiers 2 and 3 ask the index only for the query's words that are not common (a common word's prefix
- * makes the index gather most of the table) and check the whole query on the rows it returns.
+ * Why in two tiers (ADR 0051, docs/performance.md, bench:chat):
+ * 1. the newest `recentScan` messages, in order, stopping at the 30th hit: a common word ('w' is in
+ *    most messages) ends here, for the price of reading a few hundred rows;
+ * 2. otherwise, the postings (chat_message_words): each word's messages in date order in an index,
+ *    so the matches older than the scanned ones are gathered from the index alone and only the
+ *    newest of them are read from the table. The postings of the query's rarer words are gathered
+ *    and intersected; a word common enough to cost more to gather than to test is checked on the
+ *    rows read instead.
  */
 export async function searchChat(
   db: DbExecutor,
@@ -91,16 +87,13 @@ export async function searchChat(
   let rows = recent.rows;
   const scanEnd = rows.length < CHAT_SEARCH_MAX ? await placeOf(db, ngoId, tiers.recentScan) : null;
   if (scanEnd) {
-    const plan = await indexPlan(db, ngoId, q ?? '', tiers.wordSample);
-    // The window pays for its date-index read only when it should hold a whole answer.
-    const windowEnd =
-      plan.share * (tiers.recentWindow - tiers.recentScan) >= CHAT_SEARCH_MAX
-        ? await placeOf(db, ngoId, tiers.recentWindow)
-        : null;
-    rows = [...rows, ...(await indexedHits(db, ngoId, wanted, tsQuery, plan.lead, scanEnd, windowEnd))];
-    if (rows.length < CHAT_SEARCH_MAX && windowEnd)
-      rows = [...rows, ...(await indexedHits(db, ngoId, wanted, tsQuery, plan.lead, windowEnd, null))];
-    rows = rows.slice(0, CHAT_SEARCH_MAX);
+    const plan = await postingsPlan(db, ngoId, q ?? '', readableArray, tiers.wordSample);
+    // The candidates are sorted only as far as the plan expects to read (a top-N sort is much cheaper
+    // than a whole one); when that falls short, once more with no limit.
+    const limit = Math.ceil(plan.expectedReads * 4) + 200;
+    let older = await postedHits(db, ngoId, wanted, tsQuery, plan, scanEnd, limit);
+    if (older.length < CHAT_SEARCH_MAX) older = await postedHits(db, ngoId, wanted, tsQuery, plan, scanEnd, null);
+    rows = [...rows, ...older].slice(0, CHAT_SEARCH_MAX);
   }
   if (rows.length === 0) return [];
 
@@ -168,76 +161,116 @@ async function placeOf(db: DbExecutor, ngoId: string, n: number): Promise<Place 
 }
 
 /*
- * What the word index costs, per message a word matches (measured on PostgreSQL, bench:chat): the
- * index gathers a match for about 1/30 of what reading its message from the table costs.
+ * What the second tier costs (measured on PostgreSQL, bench:chat): gathering a posting from the index,
+ * with its share of the sort and intersection, is about a tenth of reading a message's row.
  */
-const INDEX_COST = 1;
-const ROW_COST = 30;
+const GATHER_COST = 1;
+const ROW_COST = 10;
 
 /**
- * Which of the query's words to ask the index for, as a tsquery, and the share of messages expected
- * to match them. Each word's share is counted in the newest `sample` messages; the set asked for is
- * the cheapest by INDEX_COST × (each word's matches) + ROW_COST × (the set's matches, taking the
- * words as independent): a rare word pays, an everywhere word ('water') costs more to gather than
- * it saves, and two uncommon words together are far rarer than either.
+ * The query's words to gather postings for (lowercased prefixes), whether that is all of them, and
+ * how many candidates should be read before the 30th hit (so the sort can stop early).
  */
-async function indexPlan(
+interface PostingsPlan {
+  gather: string[];
+  whole: boolean;
+  expectedReads: number;
+}
+
+/**
+ * Which of the query's words to gather postings for. Each word's share, and the share of messages
+ * the caller may read, is counted in the newest `sample` messages. A set of words costs gathering
+ * all their postings plus reading candidates (the set's matches, newest first) until the 30th hit,
+ * that is 30 / (the share of candidates that are hits) of them, taking words as independent: a rare
+ * word pays for itself, an everywhere word ('water') costs more to gather than the rows it would
+ * rule out, and two uncommon words together are far rarer than either.
+ */
+async function postingsPlan(
   db: DbExecutor,
   ngoId: string,
   q: string,
+  readableArray: string,
   sample: number,
-): Promise<{ lead: string; share: number }> {
+): Promise<PostingsPlan> {
   const words = [...new Set((q.match(WORD) ?? []).map((w) => w.toLowerCase()))].slice(0, 12);
-  const queries = words.map((w) => prefixTsQuery(w)!);
   const counts = await db.execute<Record<string, number>>(sql`
-    select ${sql.join(
-      queries.map(
-        (tq, i) =>
-          sql`count(*) filter (where search_vector @@ to_tsquery('simple', ${tq}))::int as ${sql.identifier(`w${i}`)}`,
-      ),
-      sql`, `,
-    )}
-    from (select search_vector from chat_messages where ngo_id = ${ngoId}
+    select
+      (select coalesce(sum(last_seq), 0) from chat_conversations where ngo_id = ${ngoId})::float8 as messages,
+      count(*)::int as sampled,
+      count(*) filter (where conversation_id = any(${readableArray}::text[]) and deleted_at is null)::int as readable,
+      ${sql.join(
+        words.map(
+          (w, i) =>
+            sql`count(*) filter (where search_vector @@ to_tsquery('simple', ${prefixTsQuery(w)}))::int as ${sql.identifier(`w${i}`)}`,
+        ),
+        sql`, `,
+      )}
+    from (select conversation_id, deleted_at, search_vector from chat_messages where ngo_id = ${ngoId}
           order by created_at desc, id desc limit ${sample}) sample`);
   const row = counts.rows[0]!;
+  const sampled = Math.max(Number(row.sampled), 1);
+  const messages = Math.max(Number(row.messages), sampled);
   // A word not seen in the sample still counts as half a message, so that shares stay comparable.
-  const shares = queries.map((tq, i) => ({ tq, share: Math.max(Number(row[`w${i}`]), 0.5) / sample }));
-  let best = { lead: shares[0]!.tq, share: shares[0]!.share, cost: Infinity };
+  const shares = words.map((word, i) => ({ word, share: Math.max(Number(row[`w${i}`]), 0.5) / sampled }));
+  const readableShare = Math.max(Number(row.readable), 0.5) / sampled;
+  const everything = shares.reduce((p, w) => p * w.share, 1) * readableShare;
+  let best: PostingsPlan & { cost: number } = { gather: [], whole: false, expectedReads: 0, cost: Infinity };
   // Every non-empty set of words: at most 12 words, and rarely more than 3.
-  for (let set = 1; set < 1 << Math.min(shares.length, 12); set++) {
+  for (let set = 1; set < 1 << shares.length; set++) {
     const chosen = shares.filter((_, i) => set & (1 << i));
-    const share = chosen.reduce((p, w) => p * w.share, 1);
-    const cost = INDEX_COST * chosen.reduce((sum, w) => sum + w.share, 0) + ROW_COST * share;
-    if (cost < best.cost) best = { lead: chosen.map((w) => w.tq).join(' & '), share, cost };
+    const candidates = messages * chosen.reduce((p, w) => p * w.share, 1);
+    const expectedReads = Math.min(candidates, (CHAT_SEARCH_MAX * candidates) / (messages * everything));
+    const cost =
+      GATHER_COST * messages * chosen.reduce((sum, w) => sum + w.share, 0) + ROW_COST * expectedReads;
+    if (cost < best.cost)
+      best = { gather: chosen.map((w) => w.word), whole: chosen.length === words.length, expectedReads, cost };
   }
   return best;
 }
 
 /**
- * Hits older than `from` (and not older than `to`, when given), through the word index for the words of `lead`;
- * the whole query is checked on the rows it returns (coalesce keeps that check out of the index).
- * Materialised, so that the planner gathers the matches first and sorts them after, rather than
- * walking the date index and testing every message.
+ * Hits older than `from`, from the postings: the messages holding a word that starts with each
+ * gathered prefix, intersected, newest first, then read from the table in that order (readable,
+ * and the whole query when some words were not gathered) until the 30th hit. The candidates are
+ * materialised so that the planner gathers them from the index first, and reads rows only for the
+ * newest.
  */
-async function indexedHits(
+async function postedHits(
   db: DbExecutor,
   ngoId: string,
   wanted: SQL,
   tsQuery: string,
-  lead: string,
+  plan: PostingsPlan,
   from: Place,
-  to: Place | null,
+  limit: number | null,
 ): Promise<HitRow[]> {
-  const whole =
-    lead === tsQuery ? sql`` : sql`and coalesce(m.search_vector @@ to_tsquery('simple', ${tsQuery}), false)`;
+  const gathered = plan.gather.map(
+    (prefix) => sql`
+      select p.created_at, p.message_id from chat_message_words p
+      where p.word_id in (
+          select w.id from chat_words w where w.ngo_id = ${ngoId}
+            and w.word >= ${prefix}::text collate "C" and w.word < (${prefix}::text || chr(1114111)) collate "C")
+        and (p.created_at, p.message_id) < (${from.at}::timestamptz, ${from.id})`,
+  );
+  const whole = plan.whole
+    ? sql``
+    : sql`and coalesce(m.search_vector @@ to_tsquery('simple', ${tsQuery}), false)`;
+  // The lateral join reads rows in the candidates' order and the limit stops it at the 30th hit: a
+  // plain join would read every candidate's row before sorting (a CTE's order is not known outside it).
   const result = await db.execute<HitRow>(sql`
-    with hits as materialized (
-      select m.id, m.conversation_id, m.created_at from chat_messages m
-      where m.ngo_id = ${ngoId} and m.search_vector @@ to_tsquery('simple', ${lead}) ${whole}
-        and m.created_at <= ${from.at}::timestamptz and (m.created_at, m.id) < (${from.at}::timestamptz, ${from.id})
-        ${to ? sql`and m.created_at >= ${to.at}::timestamptz and (m.created_at, m.id) >= (${to.at}::timestamptz, ${to.id})` : sql``}
-        and ${wanted}
-    )
-    select id, conversation_id, created_at from hits order by created_at desc, id desc limit ${CHAT_SEARCH_MAX}`);
+    with candidates as materialized (${sql.join(gathered, sql` intersect `)})
+    select id, conversation_id, created_at from (
+      select m.id, m.conversation_id, m.created_at
+      from (
+        select distinct created_at, message_id from candidates
+        order by created_at desc, message_id desc ${limit === null ? sql`` : sql`limit ${limit}`}
+      ) c
+      cross join lateral (
+        select m.id, m.conversation_id, m.created_at from chat_messages m
+        where m.id = c.message_id and ${wanted} ${whole}
+      ) m
+      limit ${CHAT_SEARCH_MAX}
+    ) hits
+    order by created_at desc, id desc`);
   return result.rows;
 }
