@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demoUsers, expect, signInThroughForm, test } from './support/fixtures';
+import { demoPassword, demoUsers, expect, signInThroughForm, test } from './support/fixtures';
 import { phone } from './support/scan-pages';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { signedInTab } from './support/signed-in-tab';
@@ -124,4 +124,76 @@ test('the admin and a volunteer chat in realtime; ten messages typed offline arr
   expect(await shownTexts(admin, `offline ${run}`)).toEqual(typed);
   expect(await shownTexts(page, `offline ${run}`)).toEqual(typed);
   await admin.context().close();
+});
+
+test('a long history on a phone: only the messages near the view are drawn, and older pages keep the reading place', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  const staff = await signedInTab(browser, server.baseURL, 'STAFF', phone);
+  const signin = await staff.request.post('/api/auth/signin', {
+    data: { email: demoUsers.STAFF.email, password: demoPassword },
+  });
+  const headers = { authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+  const channel = await staff.request.post('/api/chat/conversations', {
+    headers,
+    data: { kind: 'channel', name: `history-${run}`, visibility: 'public' },
+  });
+  expect(channel.status()).toBe(201);
+  const { id } = (await channel.json()) as { id: string };
+  // 160 messages: more than three pages (50 each), written through the API as other devices would.
+  for (let i = 1; i <= 160; i++) {
+    const res = await staff.request.post(`/api/chat/conversations/${id}/messages`, {
+      headers,
+      data: { clientId: crypto.randomUUID(), body: `history ${run} #${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await staff.goto('/team-chat');
+  await staff.getByRole('button', { name: new RegExp(`^# ?history-${run}`) }).click();
+  const log = messagesOf(staff);
+  await expect(log.getByText(`history ${run} #160`, { exact: true })).toBeInViewport();
+  // Fifty messages are loaded; far fewer are in the page.
+  const drawn = await log.getByRole('article').count();
+  expect(drawn).toBeGreaterThan(5);
+  expect(drawn).toBeLessThan(40);
+
+  // Up to the top: the older page comes in front, and the message read before stays where it was.
+  const scroller = log.locator('xpath=..');
+  const loadOlder = staff.getByRole('button', { name: 'Load older messages' });
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((el) => el.scrollTo(0, 0));
+      return loadOlder.isVisible();
+    })
+    .toBe(true);
+  // The message itself (its author line goes once the same author's older messages are above it).
+  const reading = log
+    .getByRole('article')
+    .filter({ has: staff.getByText(`history ${run} #111`, { exact: true }) });
+  await expect(reading).toBeInViewport();
+  const before = (await reading.boundingBox())!.y;
+  await loadOlder.click();
+  // The page came in above, drawn only near the view: the messages just before the one being read.
+  await expect(log.getByText(`history ${run} #108`, { exact: true })).toBeAttached();
+  await expect(log.getByText(`history ${run} #61`, { exact: true })).not.toBeAttached();
+  await expect(reading).toBeInViewport();
+  // Within the few pixels of spacing a message loses when it no longer starts its author's group.
+  await expect.poll(async () => Math.abs((await reading.boundingBox())!.y - before)).toBeLessThanOrEqual(8);
+
+  // And on to the very first message.
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => el.scrollTo(0, 0));
+        if (await loadOlder.isVisible()) await loadOlder.click();
+        return log.getByText(`history ${run} #1`, { exact: true }).isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  expect(await log.getByRole('article').count()).toBeLessThan(40);
+  await staff.context().close();
 });

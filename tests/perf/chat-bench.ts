@@ -19,6 +19,7 @@
  * the size and the parts, for a quick run (nothing is written then).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -307,8 +308,7 @@ async function measureDelivery(): Promise<{ figures: Figure[]; note: string } | 
   } finally {
     for (const ws of sockets) ws.terminate();
     for (const server of servers) await server.dispose();
-    if (process.env.BENCH_CHAT_KEEP || reuse) console.log(`Kept the database ${dbName}.`);
-    else await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
   }
 }
 
@@ -374,7 +374,11 @@ async function searchWorldOf(db: DbExecutor): Promise<SearchWorld> {
   const result = await db.execute<{ ngo_id: string; user_id: string }>(sql`
     select ngo_id, user_id from chat_members group by ngo_id, user_id order by count(*) desc limit 1`);
   const row = result.rows[0]!;
-  return { ngoId: row.ngo_id, readerId: row.user_id, tokens: [] };
+  return {
+    ngoId: row.ngo_id,
+    readerId: row.user_id,
+    tokens: [await tokenOf(createJwt(secret, 3_600), row.ngo_id, row.user_id)],
+  };
 }
 
 /**
@@ -597,13 +601,18 @@ async function measureSearchEmbedded(): Promise<{ figures: Figure[]; plans: stri
     { SEED_DEMO: 'false', LOG_LEVEL: 'warn', AI_BASE_URL: '', JWT_SECRET: secret },
     {
       prepareDataDir: async (dataDir) => {
+        // BENCH_CHAT_EMBEDDED_COPY names a folder that keeps a copy of the seeded data folder, and
+        // is copied from on the next run instead of writing a million messages again.
+        const kept = process.env.BENCH_CHAT_EMBEDDED_COPY;
+        if (kept && existsSync(kept)) cpSync(kept, dataDir, { recursive: true });
         const handle = await openDatabase({ dataDir });
         try {
           await handle.migrate();
-          world = await seedSearch(handle.db, false);
+          world = kept && existsSync(kept) ? await searchWorldOf(handle.db) : await seedSearch(handle.db, false);
         } finally {
           await handle.close();
         }
+        if (kept && !existsSync(kept)) cpSync(dataDir, kept, { recursive: true });
       },
     },
   );
