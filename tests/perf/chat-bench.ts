@@ -443,7 +443,9 @@ async function seedSearch(db: DbExecutor, onPostgres: boolean): Promise<SearchWo
     where tablename = 'chat_messages' and indexname <> 'chat_messages_pkey'`);
   for (const { indexname } of indexes.rows) await db.execute(sql.raw(`drop index ${indexname}`));
   // The search's postings are written by the insert's trigger, batch by batch; their key too is built at the end.
-  await db.execute(sql`alter table chat_message_words drop constraint chat_message_words_word_id_created_at_message_id_pk`);
+  await db.execute(
+    sql`alter table chat_message_words drop constraint chat_message_words_word_id_created_at_message_id_pk`,
+  );
   await db.execute(sql`select setseed(0.16)`);
   const began = performance.now();
   for (let from = 0; from < MESSAGES; from += BATCH) {
@@ -608,7 +610,8 @@ async function measureSearchEmbedded(): Promise<{ figures: Figure[]; plans: stri
         const handle = await openDatabase({ dataDir });
         try {
           await handle.migrate();
-          world = kept && existsSync(kept) ? await searchWorldOf(handle.db) : await seedSearch(handle.db, false);
+          world =
+            kept && existsSync(kept) ? await searchWorldOf(handle.db) : await seedSearch(handle.db, false);
         } finally {
           await handle.close();
         }
