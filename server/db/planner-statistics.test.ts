@@ -38,6 +38,31 @@ describe('planner statistics on the embedded database', () => {
     expect(plan).not.toMatch(/Bitmap Heap Scan/);
   });
 
+  it('lets the chat search gather postings from their index alone, without reading the table', async () => {
+    const ngoId = newId();
+    await handle.db.execute(sql`insert into ngos (id, name) values (${ngoId}, 'Vacuum Relief')`);
+    const conversationId = newId();
+    await handle.db.execute(sql`
+      insert into chat_conversations (id, ngo_id, kind, name, visibility, created_at)
+      values (${conversationId}, ${ngoId}, 'channel', 'field', 'public', now())`);
+    await handle.db.execute(sql`
+      insert into chat_messages (id, ngo_id, conversation_id, seq, rev, client_id, body, created_at)
+      select 'v' || g, ${ngoId}, ${conversationId}, g, g, 'c' || g, 'water point ' || g, now() - g * interval '1 minute'
+      from generate_series(1, 3000) g`);
+    const gather = async () => {
+      const result = await handle.db.execute<{ 'QUERY PLAN': string }>(sql`
+        explain (analyze) select p.created_at, p.message_id from chat_message_words p
+        where p.word_id = (select id from chat_words where ngo_id = ${ngoId} and word = 'water')
+        order by p.created_at desc limit 100`);
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    expect(await gather()).not.toMatch(/Heap Fetches: 0\b/);
+    await refreshPlannerStatistics(handle);
+    const plan = await gather();
+    expect(plan).toMatch(/Index Only Scan Backward using chat_message_words_\w+_pk/);
+    expect(plan).toMatch(/Heap Fetches: 0\b/);
+  });
+
   it('is left to autovacuum on PostgreSQL: nothing is run there', () => {
     const execute = vi.fn();
     const stop = schedulePlannerStatistics(

@@ -13,6 +13,8 @@ CREATE TABLE "chat_words" (
 --> statement-breakpoint
 ALTER TABLE "chat_words" ADD CONSTRAINT "chat_words_ngo_id_ngos_id_fk" FOREIGN KEY ("ngo_id") REFERENCES "public"."ngos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_words_ngo_word_idx" ON "chat_words" USING btree ("ngo_id","word");--> statement-breakpoint
+-- Nothing reads the word index on search_vector any more (the postings answer), and every message paid for it.
+DROP INDEX "chat_messages_search_idx";--> statement-breakpoint
 -- The chat search's postings (ADR 0051): one row per word of each live message, written and removed in
 -- the writing statement's own transaction. The lexemes are search_vector's own, so a posting exists
 -- exactly where `search_vector @@ 'word':*` would match. One pair of functions serves the triggers and

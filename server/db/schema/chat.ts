@@ -154,7 +154,6 @@ export const chatMessages = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('chat_messages_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 
@@ -178,7 +177,7 @@ export const chatWords = pgTable(
 /**
  * The search's postings: one row per word of each live message, kept by triggers on chat_messages
  * (migration 0028, ADR 0051). Its key reads a word's messages newest first from the index alone,
- * which the word index on search_vector cannot (chat-search.ts).
+ * which a word index on search_vector could not (it answers which messages, not in date order).
  */
 export const chatMessageWords = pgTable(
   'chat_message_words',

@@ -43,8 +43,11 @@ type HitRow = {
 
 /** A message's place in newest-first order: the ordered index is on (ngo_id, created_at desc, id desc). */
 interface Place {
+  /** created_at as the database writes it (to the microsecond), for comparisons in SQL. */
   at: string;
   id: string;
+  /** created_at as epoch milliseconds. */
+  ms: number;
 }
 
 /**
@@ -56,10 +59,10 @@ interface Place {
  * 1. the newest `recentScan` messages, in order, stopping at the 30th hit: a common word ('w' is in
  *    most messages) ends here, for the price of reading a few hundred rows;
  * 2. otherwise, the postings (chat_message_words): each word's messages in date order in an index,
- *    so the matches older than the scanned ones are gathered from the index alone and only the
- *    newest of them are read from the table. The postings of the query's rarer words are gathered
+ *    so the matches are gathered from the index alone and only the newest are read from the table,
+ *    a window of time at a time (olderHits). The postings of the query's rarer words are gathered
  *    and intersected; a word common enough to cost more to gather than to test is checked on the
- *    rows read instead.
+ *    rows read instead (postingsPlan).
  */
 export async function searchChat(
   db: DbExecutor,
@@ -88,12 +91,11 @@ export async function searchChat(
   const scanEnd = rows.length < CHAT_SEARCH_MAX ? await placeOf(db, ngoId, tiers.recentScan) : null;
   if (scanEnd) {
     const plan = await postingsPlan(db, ngoId, q ?? '', readableArray, tiers.wordSample);
-    // The candidates are sorted only as far as the plan expects to read (a top-N sort is much cheaper
-    // than a whole one); when that falls short, once more with no limit.
-    const limit = Math.ceil(plan.expectedReads * 4) + 200;
-    let older = await postedHits(db, ngoId, wanted, tsQuery, plan, scanEnd, limit);
-    if (older.length < CHAT_SEARCH_MAX) older = await postedHits(db, ngoId, wanted, tsQuery, plan, scanEnd, null);
-    rows = [...rows, ...older].slice(0, CHAT_SEARCH_MAX);
+    const needed = CHAT_SEARCH_MAX - rows.length;
+    rows = [
+      ...rows,
+      ...(await olderHits(db, ngoId, wanted, tsQuery, plan, scanEnd, tiers.recentScan, needed)),
+    ];
   }
   if (rows.length === 0) return [];
 
@@ -154,10 +156,12 @@ async function readableConversationIds(
 
 /** The n-th newest message of the NGO, or null when it has fewer. */
 async function placeOf(db: DbExecutor, ngoId: string, n: number): Promise<Place | null> {
-  const result = await db.execute<{ at: string; id: string }>(sql`
-    select created_at::text as at, id from chat_messages where ngo_id = ${ngoId}
+  const result = await db.execute<{ at: string; id: string; ms: number }>(sql`
+    select created_at::text as at, id, (extract(epoch from created_at) * 1000)::float8 as ms
+    from chat_messages where ngo_id = ${ngoId}
     order by created_at desc, id desc offset ${n - 1} limit 1`);
-  return result.rows[0] ?? null;
+  const row = result.rows[0];
+  return row ? { ...row, ms: Number(row.ms) } : null;
 }
 
 /*
@@ -167,23 +171,26 @@ async function placeOf(db: DbExecutor, ngoId: string, n: number): Promise<Place 
 const GATHER_COST = 1;
 const ROW_COST = 10;
 
-/**
- * The query's words to gather postings for (lowercased prefixes), whether that is all of them, and
- * how many candidates should be read before the 30th hit (so the sort can stop early).
- */
+/** What the postings tier needs to know of the query and of the NGO's messages. */
 interface PostingsPlan {
+  /** The query's words (lowercased prefixes) whose postings are gathered and intersected. */
   gather: string[];
+  /** Whether those are all the query's words (else the rest are checked on the rows read). */
   whole: boolean;
-  expectedReads: number;
+  /** The share of messages expected to be hits (every word, and readable by the caller). */
+  hitShare: number;
+  /** The newest and the oldest message's time, as epoch milliseconds. */
+  newest: number;
+  oldest: number;
 }
 
 /**
  * Which of the query's words to gather postings for. Each word's share, and the share of messages
  * the caller may read, is counted in the newest `sample` messages. A set of words costs gathering
- * all their postings plus reading candidates (the set's matches, newest first) until the 30th hit,
- * that is 30 / (the share of candidates that are hits) of them, taking words as independent: a rare
- * word pays for itself, an everywhere word ('water') costs more to gather than the rows it would
- * rule out, and two uncommon words together are far rarer than either.
+ * all their postings plus reading the rows of their common messages (the candidates) until the 30th
+ * hit, that is 30 / (the share of candidates that are hits) of them, taking words as independent: a
+ * rare word pays for itself, an everywhere word ('water') costs more to gather than the rows it
+ * would rule out, and two uncommon words together are far rarer than either.
  */
 async function postingsPlan(
   db: DbExecutor,
@@ -193,10 +200,11 @@ async function postingsPlan(
   sample: number,
 ): Promise<PostingsPlan> {
   const words = [...new Set((q.match(WORD) ?? []).map((w) => w.toLowerCase()))].slice(0, 12);
-  const counts = await db.execute<Record<string, number>>(sql`
+  const counts = await db.execute<Record<string, string | number>>(sql`
     select
-      (select coalesce(sum(last_seq), 0) from chat_conversations where ngo_id = ${ngoId})::float8 as messages,
       count(*)::int as sampled,
+      (extract(epoch from max(created_at)) * 1000)::float8 as newest,
+      (select extract(epoch from min(created_at)) * 1000 from chat_messages where ngo_id = ${ngoId})::float8 as oldest,
       count(*) filter (where conversation_id = any(${readableArray}::text[]) and deleted_at is null)::int as readable,
       ${sql.join(
         words.map(
@@ -205,35 +213,76 @@ async function postingsPlan(
         ),
         sql`, `,
       )}
-    from (select conversation_id, deleted_at, search_vector from chat_messages where ngo_id = ${ngoId}
+    from (select conversation_id, created_at, deleted_at, search_vector from chat_messages where ngo_id = ${ngoId}
           order by created_at desc, id desc limit ${sample}) sample`);
   const row = counts.rows[0]!;
   const sampled = Math.max(Number(row.sampled), 1);
-  const messages = Math.max(Number(row.messages), sampled);
   // A word not seen in the sample still counts as half a message, so that shares stay comparable.
-  const shares = words.map((word, i) => ({ word, share: Math.max(Number(row[`w${i}`]), 0.5) / sampled }));
-  const readableShare = Math.max(Number(row.readable), 0.5) / sampled;
-  const everything = shares.reduce((p, w) => p * w.share, 1) * readableShare;
-  let best: PostingsPlan & { cost: number } = { gather: [], whole: false, expectedReads: 0, cost: Infinity };
+  const shareOf = (n: number) => Math.max(n, 0.5) / sampled;
+  const shares = words.map((word, i) => ({ word, share: shareOf(Number(row[`w${i}`])) }));
+  const hitShare = shares.reduce((p, w) => p * w.share, 1) * shareOf(Number(row.readable));
+  let best = { gather: [words[0]!], cost: Infinity };
   // Every non-empty set of words: at most 12 words, and rarely more than 3.
   for (let set = 1; set < 1 << shares.length; set++) {
     const chosen = shares.filter((_, i) => set & (1 << i));
-    const candidates = messages * chosen.reduce((p, w) => p * w.share, 1);
-    const expectedReads = Math.min(candidates, (CHAT_SEARCH_MAX * candidates) / (messages * everything));
-    const cost =
-      GATHER_COST * messages * chosen.reduce((sum, w) => sum + w.share, 0) + ROW_COST * expectedReads;
-    if (cost < best.cost)
-      best = { gather: chosen.map((w) => w.word), whole: chosen.length === words.length, expectedReads, cost };
+    const candidateShare = chosen.reduce((p, w) => p * w.share, 1);
+    const reads = Math.min(candidateShare, (CHAT_SEARCH_MAX * candidateShare) / hitShare);
+    const cost = GATHER_COST * chosen.reduce((sum, w) => sum + w.share, 0) + ROW_COST * reads;
+    if (cost < best.cost) best = { gather: chosen.map((w) => w.word), cost };
   }
-  return best;
+  return {
+    gather: best.gather,
+    whole: best.gather.length === words.length,
+    hitShare,
+    newest: Number(row.newest),
+    oldest: Number(row.oldest),
+  };
+}
+
+/** Windows of time searched one after the other, each this many times the one before. */
+const WINDOW_GROWTH = 4;
+/** After this many windows, the rest of the history in one. */
+const MAX_WINDOWS = 5;
+
+/**
+ * The `needed` newest hits older than `from`, from the postings, a window of
+ * time at a time: the first is sized to hold about twice the hits needed (from the hits' expected
+ * share and how fast the NGO writes), the next ones grow, the last is the rest. A window's work is
+ * its own postings, so a search pays for the part of the history it reaches, not for all of it.
+ */
+async function olderHits(
+  db: DbExecutor,
+  ngoId: string,
+  wanted: SQL,
+  tsQuery: string,
+  plan: PostingsPlan,
+  from: Place,
+  scanned: number,
+  needed: number,
+): Promise<HitRow[]> {
+  const hits: HitRow[] = [];
+  const msPerMessage = Math.max(plan.newest - from.ms, 1) / scanned;
+  let span = Math.max(((2 * needed) / plan.hitShare) * msPerMessage, 60_000);
+  let upper: Place = from;
+  for (let window = 1; hits.length < needed; window++) {
+    const lowerMs = upper.ms - span;
+    const last = window >= MAX_WINDOWS || lowerMs <= plan.oldest;
+    const lower = last ? null : new Date(lowerMs).toISOString();
+    hits.push(...(await postedHits(db, ngoId, wanted, tsQuery, plan, upper, lower)));
+    if (last) break;
+    // Older than the window just searched: everything before its lower bound.
+    upper = { at: lower!, id: '', ms: lowerMs };
+    span *= WINDOW_GROWTH;
+  }
+  return hits.slice(0, needed);
 }
 
 /**
- * Hits older than `from`, from the postings: the messages holding a word that starts with each
- * gathered prefix, intersected, newest first, then read from the table in that order (readable,
- * and the whole query when some words were not gathered) until the 30th hit. The candidates are
- * materialised so that the planner gathers them from the index first, and reads rows only for the
- * newest.
+ * Hits older than `from` (and from `lower` on, when given), from the postings: the messages holding
+ * a word that starts with each gathered prefix, intersected, newest first, then read from the table
+ * in that order (readable, and the whole query when some words were not gathered) until the 30th
+ * hit. The candidates are materialised so that the planner gathers them from the index first, and
+ * reads rows only for the newest.
  */
 async function postedHits(
   db: DbExecutor,
@@ -242,7 +291,7 @@ async function postedHits(
   tsQuery: string,
   plan: PostingsPlan,
   from: Place,
-  limit: number | null,
+  lower: string | null,
 ): Promise<HitRow[]> {
   const gathered = plan.gather.map(
     (prefix) => sql`
@@ -250,7 +299,8 @@ async function postedHits(
       where p.word_id in (
           select w.id from chat_words w where w.ngo_id = ${ngoId}
             and w.word >= ${prefix}::text collate "C" and w.word < (${prefix}::text || chr(1114111)) collate "C")
-        and (p.created_at, p.message_id) < (${from.at}::timestamptz, ${from.id})`,
+        and (p.created_at, p.message_id) < (${from.at}::timestamptz, ${from.id})
+        ${lower === null ? sql`` : sql`and p.created_at >= ${lower}::timestamptz`}`,
   );
   const whole = plan.whole
     ? sql``
@@ -263,7 +313,7 @@ async function postedHits(
       select m.id, m.conversation_id, m.created_at
       from (
         select distinct created_at, message_id from candidates
-        order by created_at desc, message_id desc ${limit === null ? sql`` : sql`limit ${limit}`}
+        order by created_at desc, message_id desc
       ) c
       cross join lateral (
         select m.id, m.conversation_id, m.created_at from chat_messages m
