@@ -145,7 +145,11 @@ describe('the postings follow every change to a message', () => {
     const chat = chatClient(t);
     const home = await createTestNgo(t, 'Postings Relief');
     const writer = await createTestUser(t, { ngoId: home, role: 'STAFF' });
-    const me: ChatCaller = { id: writer.id, role: writer.role, tenant: tenantOf({ ngoId: home, role: writer.role }) };
+    const me: ChatCaller = {
+      id: writer.id,
+      role: writer.role,
+      tenant: tenantOf({ ngoId: home, role: writer.role }),
+    };
     const room = await chat.channel(writer, { name: 'Harvest' });
     const first = await chat.post(writer, room.id, { body: 'Quinoa harvest in Nyagatare' });
     await chat.post(writer, room.id, { body: 'Quinoa again, and later news' });
