@@ -225,7 +225,11 @@ test('the API reference lists the real operations from the live OpenAPI document
   const signin = main.getByRole('article', { name: 'POST /api/auth/signin' });
   await expect(signin).toBeVisible();
   await expect(signin.getByText('No authentication')).toBeVisible();
+  // Each operation's fields open on demand (over a hundred operations, thousands of fields).
+  await expect(signin.getByText('email', { exact: true })).toHaveCount(0);
+  await signin.getByText('Request body and responses').click();
   await expect(signin.getByText('email', { exact: true })).toBeVisible();
+  await expect(signin.getByText('401', { exact: true })).toBeVisible();
   await expect(main.getByRole('article', { name: 'GET /api/health' })).toBeVisible();
   await expect(
     main.getByRole('article', { name: 'GET /api/auth/me' }).getByText('Requires a bearer token'),

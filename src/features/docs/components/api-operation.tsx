@@ -1,4 +1,5 @@
-import { KeyRound, Unlock } from 'lucide-react';
+import { ChevronRight, KeyRound, Unlock } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import type { ApiOperation, FieldRow } from '../openapi';
 import { InlineCode } from './inline-code';
@@ -87,40 +88,86 @@ export function ApiOperationCard({ operation }: { operation: ApiOperation }) {
         )}
       </p>
 
-      {operation.parameters.length > 0 && (
-        <div className="mt-4">
-          <h4 className="text-sm font-semibold">Parameters</h4>
-          <FieldList fields={operation.parameters} />
-        </div>
-      )}
-
-      {operation.body && (
-        <div className="mt-4">
-          <h4 className="text-sm font-semibold">
-            Request body{' '}
-            <span className="font-normal text-slate-700 dark:text-slate-300">
-              ({operation.body.contentType}, {operation.body.required ? 'required' : 'optional'})
-            </span>
-          </h4>
-          <FieldList fields={operation.body.fields} />
-        </div>
-      )}
-
-      {operation.responses.length > 0 && (
-        <div className="mt-4">
-          <h4 className="text-sm font-semibold">Responses</h4>
-          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
-            {operation.responses.map((response) => (
-              <div key={response.status} className="contents">
-                <dt className="font-mono font-semibold">{response.status}</dt>
-                <dd className="text-slate-700 dark:text-slate-300">
-                  <InlineCode text={response.description} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      )}
+      {hasDetails(operation) && <OperationDetails operation={operation} />}
     </article>
+  );
+}
+
+const hasDetails = (operation: ApiOperation) =>
+  operation.parameters.length > 0 || Boolean(operation.body) || operation.responses.length > 0;
+
+/** What the operation's details list, for its disclosure's label. */
+function detailsLabel(operation: ApiOperation) {
+  const parts = [
+    operation.parameters.length > 0 && 'parameters',
+    operation.body && 'request body',
+    operation.responses.length > 0 && 'responses',
+  ].filter(Boolean);
+  const text = parts.join(', ').replace(/, ([^,]*)$/, ' and $1');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Parameters, request body and responses, closed until asked for and only then drawn: the reference
+ * lists every operation of the API (over a hundred), and drawing all their fields at once made a
+ * page of thousands of elements, slow to lay out on a phone. A link to the operation (#id) opens it.
+ */
+function OperationDetails({ operation }: { operation: ApiOperation }) {
+  const [open, setOpen] = useState(
+    () => typeof window !== 'undefined' && window.location.hash === `#${operation.id}`,
+  );
+  // The browser's own jump to #id happened before the document arrived: the opened operation is shown now.
+  useEffect(() => {
+    const target = open ? document.getElementById(operation.id) : null;
+    // (Test DOMs have no scrolling.)
+    if (target && 'scrollIntoView' in target) target.scrollIntoView();
+    // Once, when first drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <details className="group mt-3" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100 [&::-webkit-details-marker]:hidden">
+        <ChevronRight aria-hidden className="size-4 transition-transform group-open:rotate-90" />
+        {detailsLabel(operation)}
+      </summary>
+      {open && (
+        <>
+          {operation.parameters.length > 0 && (
+            <div className="mt-2">
+              <h4 className="text-sm font-semibold">Parameters</h4>
+              <FieldList fields={operation.parameters} />
+            </div>
+          )}
+
+          {operation.body && (
+            <div className="mt-4">
+              <h4 className="text-sm font-semibold">
+                Request body{' '}
+                <span className="font-normal text-slate-700 dark:text-slate-300">
+                  ({operation.body.contentType}, {operation.body.required ? 'required' : 'optional'})
+                </span>
+              </h4>
+              <FieldList fields={operation.body.fields} />
+            </div>
+          )}
+
+          {operation.responses.length > 0 && (
+            <div className="mt-4">
+              <h4 className="text-sm font-semibold">Responses</h4>
+              <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+                {operation.responses.map((response) => (
+                  <div key={response.status} className="contents">
+                    <dt className="font-mono font-semibold">{response.status}</dt>
+                    <dd className="text-slate-700 dark:text-slate-300">
+                      <InlineCode text={response.description} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+        </>
+      )}
+    </details>
   );
 }

@@ -14,7 +14,7 @@ const operation = (title: string) => screen.getByRole('article', { name: title }
 describe('ApiReference', () => {
   it('renders the operations of the live OpenAPI document, grouped by tag', async () => {
     const { requests } = stubFetch(() => jsonResponse(openApiFixture));
-    await renderWithRouter(<ApiReference />, { path: '/api' });
+    const { user } = await renderWithRouter(<ApiReference />, { path: '/api' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'API reference' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Auth' })).toBeInTheDocument();
@@ -29,6 +29,9 @@ describe('ApiReference', () => {
     const signin = within(operation('POST /api/auth/signin'));
     expect(signin.getByText('Sign in with email and password')).toBeInTheDocument();
     expect(signin.getByText('No authentication')).toBeInTheDocument();
+    // The fields are drawn once asked for.
+    expect(signin.queryByText('email', { selector: 'code' })).not.toBeInTheDocument();
+    await user.click(signin.getByText('Request body and responses'));
     expect(signin.getByText('email_not_verified', { selector: 'code' })).toBeInTheDocument();
     expect(signin.getByText('email', { selector: 'code' })).toBeInTheDocument();
     expect(signin.getByText('format: email; 1 to 254 characters')).toBeInTheDocument();
@@ -38,11 +41,21 @@ describe('ApiReference', () => {
 
     const members = within(operation('GET /api/ngos/{ngoId}/members'));
     expect(members.getByText('Requires a bearer token')).toBeInTheDocument();
+    await user.click(members.getByText(/^Parameters/));
     expect(members.getByText('matches ^[0-9a-z]{26}$')).toBeInTheDocument();
 
+    await user.click(within(operation('GET /api/health')).getByText('Responses'));
     expect(
       within(operation('GET /api/health')).getByText('The database does not answer'),
     ).toBeInTheDocument();
+  });
+
+  it('opens the operation a link points to', async () => {
+    stubFetch(() => jsonResponse(openApiFixture));
+    await renderWithRouter(<ApiReference />, { path: '/api#op-get-api-health' });
+    const health = within(await screen.findByRole('article', { name: 'GET /api/health' }));
+    expect(health.getByText('The database does not answer')).toBeInTheDocument();
+    expect(within(operation('POST /api/auth/signin')).queryByText('401')).not.toBeInTheDocument();
   });
 
   it('renders text from the document as text, never as HTML', async () => {
