@@ -19,7 +19,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { FIRST_CHUNK_BYTES, nextChunkSize } from '../../src/lib/uploads/chunk-size';
+import {
+  firstChunkSize,
+  forgetLinkSpeed,
+  nextChunkSize,
+  rememberLinkSpeed,
+} from '../../src/lib/uploads/chunk-size';
 import { startServerProcess } from '../e2e/support/server-process';
 import { writePerformanceSection } from './performance-report';
 
@@ -79,8 +84,9 @@ async function timed(run: () => Promise<void>): Promise<number> {
 }
 
 /**
- * The tus upload as the client sends it (src/features/storage/api/upload-resumable.ts): the first chunk
- * in the creation request (creation-with-upload), then PATCH chunks sized as the client sizes them.
+ * The tus upload as the client sends it (src/lib/uploads/tus-chunking.ts): the first chunk in the
+ * creation request (creation-with-upload), sized from the last upload's measured speed while that
+ * holds, then PATCH chunks sized as the client sizes them, each measurement remembered.
  */
 async function tusUpload(base: string, token: string, bytes: Buffer, name: string): Promise<void> {
   const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
@@ -88,7 +94,7 @@ async function tusUpload(base: string, token: string, bytes: Buffer, name: strin
   const body = (from: number, size: number) =>
     new Uint8Array(bytes.subarray(from, Math.min(bytes.length, from + size))) as Uint8Array<ArrayBuffer>;
   let started = performance.now();
-  const first = body(0, FIRST_CHUNK_BYTES);
+  const first = body(0, firstChunkSize());
   const created = await fetch(`${base}/api/uploads`, {
     method: 'POST',
     headers: {
@@ -103,7 +109,9 @@ async function tusUpload(base: string, token: string, bytes: Buffer, name: strin
     throw new Error(`tus create answered ${created.status}: ${await created.text()}`);
   const location = new URL(created.headers.get('location')!, base).href;
   let offset = first.length;
-  let size = nextChunkSize(first.length, (performance.now() - started) / 1000);
+  let seconds = (performance.now() - started) / 1000;
+  rememberLinkSpeed(first.length, seconds);
+  let size = nextChunkSize(first.length, seconds);
   while (offset < bytes.length) {
     const chunk = body(offset, size);
     started = performance.now();
@@ -114,7 +122,9 @@ async function tusUpload(base: string, token: string, bytes: Buffer, name: strin
     });
     if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}: ${await res.text()}`);
     offset += chunk.length;
-    size = nextChunkSize(chunk.length, (performance.now() - started) / 1000);
+    seconds = (performance.now() - started) / 1000;
+    rememberLinkSpeed(chunk.length, seconds);
+    size = nextChunkSize(chunk.length, seconds);
   }
 }
 
@@ -184,7 +194,12 @@ async function main() {
 
     const loadBefore = loadavg()[0]!;
     const listing = { full: [] as number[], empty: [] as number[] };
-    const upload = { plain: [] as number[], hashed: [] as number[], tus: [] as number[] };
+    const upload = {
+      plain: [] as number[],
+      hashed: [] as number[],
+      tus: [] as number[],
+      cold: [] as number[],
+    };
     // The same 8 MiB through the product both ways: one request (POST /api/files), and resumable.
     const product = { single: [] as number[], tus: [] as number[] };
     const small = bytes.subarray(0, PRODUCT_BYTES);
@@ -203,11 +218,14 @@ async function main() {
       upload.plain.push(await timed(() => plainPut(plain.url)));
       upload.hashed.push(await timed(() => plainPut(`${plain.url}?sha256`)));
       upload.tus.push(await timed(() => tusUpload(base, token, bytes, `bench upload ${stamp}-${round}.bin`)));
+      // A session's first upload: nothing measured yet, so its chunks start at 64 KiB.
+      forgetLinkSpeed();
+      upload.cold.push(await timed(() => tusUpload(base, token, bytes, `bench cold ${stamp}-${round}.bin`)));
       product.single.push(await timed(() => singleUpload(`bench single ${stamp}-${round}.bin`)));
       product.tus.push(await timed(() => tusUpload(base, token, small, `bench small ${stamp}-${round}.bin`)));
       console.log(
         `round ${round}: listing p95 ${listing.full.at(-1)!.toFixed(1)} ms (empty folder ${listing.empty.at(-1)!.toFixed(1)} ms); ` +
-          `upload ${upload.tus.at(-1)!.toFixed(0)} ms resumable, ${upload.plain.at(-1)!.toFixed(0)} ms plain PUT, ` +
+          `upload ${upload.tus.at(-1)!.toFixed(0)} ms resumable (${upload.cold.at(-1)!.toFixed(0)} ms the first of a session), ${upload.plain.at(-1)!.toFixed(0)} ms plain PUT, ` +
           `${upload.hashed.at(-1)!.toFixed(0)} ms with SHA-256`,
       );
     }
@@ -217,7 +235,9 @@ async function main() {
     const productRatio = median(product.single) / median(product.tus);
     const productRounds = product.single.map((ms, i) => ms / product.tus[i]!);
     const ratio = median(upload.plain) / median(upload.tus);
-    const roundRatios = (baseline: number[]) => baseline.map((ms, i) => ms / upload.tus[i]!);
+    const roundRatios = (baseline: number[], measured = upload.tus) =>
+      baseline.map((ms, i) => ms / measured[i]!);
+    const coldRatio = median(upload.plain) / median(upload.cold);
     const spread = (values: number[], digits = 1) =>
       `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
     const checks = [
@@ -242,8 +262,12 @@ async function main() {
       '|---|---|---|---|---|',
       `| First page (25) of a folder of ${FILES.toLocaleString('en')} files, p95, 1 connection | ${median(listing.full).toFixed(1)} ms | ${spread(listing.full)} ms | ≤ ${budget.listingP95Ms} ms | ${checks[0]!.ok ? 'yes' : 'no'} |`,
       `| The same request on an empty folder (baseline), p95 | ${median(listing.empty).toFixed(1)} ms | ${spread(listing.empty)} ms | – | – |`,
-      `| ${UPLOAD_BYTES / 1024 / 1024} MiB resumable upload (the client's chunk sizes) | ${mbps(median(upload.tus)).toFixed(0)} MiB/s | ${spread(
+      `| ${UPLOAD_BYTES / 1024 / 1024} MiB resumable upload (the client's chunk sizes, the link's speed known from the last upload) | ${mbps(median(upload.tus)).toFixed(0)} MiB/s | ${spread(
         upload.tus.map((ms) => mbps(ms)),
+        0,
+      )} MiB/s | – | – |`,
+      `| The same, as a session's first upload (chunks from 64 KiB) | ${mbps(median(upload.cold)).toFixed(0)} MiB/s | ${spread(
+        upload.cold.map((ms) => mbps(ms)),
         0,
       )} MiB/s | – | – |`,
       `| The same bytes as one plain PUT to a bare Node server (baseline) | ${mbps(median(upload.plain)).toFixed(0)} MiB/s | ${spread(
@@ -256,6 +280,7 @@ async function main() {
       )} MiB/s | – | – |`,
       `| Resumable / plain throughput (spread: each round's own ratio) | ${ratio.toFixed(2)} | ${spread(roundRatios(upload.plain), 2)} | ≥ ${budget.uploadRatio} | ${checks[1]!.ok ? 'yes' : 'no'} |`,
       `| Resumable / plain with SHA-256 | ${(median(upload.hashed) / median(upload.tus)).toFixed(2)} | ${spread(roundRatios(upload.hashed), 2)} | – | – |`,
+      `| A session's first upload / plain | ${coldRatio.toFixed(2)} | ${spread(roundRatios(upload.plain, upload.cold), 2)} | – | – |`,
       `| ${PRODUCT_BYTES / 1024 / 1024} MiB through the product in one request (POST /api/files) | ${mbps(median(product.single), PRODUCT_BYTES).toFixed(0)} MiB/s | ${spread(
         product.single.map((ms) => mbps(ms, PRODUCT_BYTES)),
         0,

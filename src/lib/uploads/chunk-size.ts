@@ -34,3 +34,41 @@ export function nextChunkSize(lastBytes: number, lastSeconds: number): number {
   const size = Math.min(fitting, lastBytes * MAX_GROWTH);
   return Math.round(Math.min(MAX_CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, size)));
 }
+
+/*
+ * The link's speed as the last chunk measured it, so that the next upload starts where the last one
+ * left off instead of at 64 KiB: on a fast link each request costs a round of checks, and three of
+ * them to learn the speed again cost a 32 MiB upload a quarter of its throughput (bench:files). Kept
+ * in memory only, for LINK_MEMORY_MS, and only while the browser reports the same kind of connection
+ * (where it says: navigator.connection); a failed request forgets it (tus-chunking.ts).
+ */
+const LINK_MEMORY_MS = 2 * 60_000;
+
+interface LinkSpeed {
+  bytes: number;
+  seconds: number;
+  at: number;
+  connection: string | undefined;
+}
+
+let lastLink: LinkSpeed | null = null;
+
+const connectionType = (): string | undefined =>
+  (globalThis.navigator as { connection?: { effectiveType?: string } } | undefined)?.connection
+    ?.effectiveType;
+
+/** Records what a chunk measured: `bytes` sent in `seconds`. */
+export function rememberLinkSpeed(bytes: number, seconds: number, now = Date.now()): void {
+  if (bytes > 0 && seconds > 0) lastLink = { bytes, seconds, at: now, connection: connectionType() };
+}
+
+export function forgetLinkSpeed(): void {
+  lastLink = null;
+}
+
+/** The first chunk of an upload: sized from the last measurement while it holds, else FIRST_CHUNK_BYTES. */
+export function firstChunkSize(now = Date.now()): number {
+  if (!lastLink || now - lastLink.at > LINK_MEMORY_MS || lastLink.connection !== connectionType())
+    return FIRST_CHUNK_BYTES;
+  return nextChunkSize(lastLink.bytes, lastLink.seconds);
+}
