@@ -94,7 +94,7 @@ export async function searchChat(
     const needed = CHAT_SEARCH_MAX - rows.length;
     rows = [
       ...rows,
-      ...(await olderHits(db, ngoId, wanted, tsQuery, plan, scanEnd, tiers.recentScan, needed)),
+      ...(await olderHits({ db, ngoId, wanted, tsQuery, plan }, scanEnd, tiers.recentScan, needed)),
     ];
   }
   if (rows.length === 0) return [];
@@ -239,6 +239,16 @@ async function postingsPlan(
   };
 }
 
+/** What each read of the postings asks: of which NGO, for which words, which rows count as hits. */
+interface PostingsQuery {
+  db: DbExecutor;
+  ngoId: string;
+  /** Readable by the caller and not deleted (on `m`, the message's row). */
+  wanted: SQL;
+  tsQuery: string;
+  plan: PostingsPlan;
+}
+
 /** Windows of time searched one after the other, each this many times the one before. */
 const WINDOW_GROWTH = 4;
 /** After this many windows, the rest of the history in one. */
@@ -251,15 +261,12 @@ const MAX_WINDOWS = 5;
  * its own postings, so a search pays for the part of the history it reaches, not for all of it.
  */
 async function olderHits(
-  db: DbExecutor,
-  ngoId: string,
-  wanted: SQL,
-  tsQuery: string,
-  plan: PostingsPlan,
+  query: PostingsQuery,
   from: Place,
   scanned: number,
   needed: number,
 ): Promise<HitRow[]> {
+  const { plan } = query;
   const hits: HitRow[] = [];
   const msPerMessage = Math.max(plan.newest - from.ms, 1) / scanned;
   let span = Math.max(((2 * needed) / plan.hitShare) * msPerMessage, 60_000);
@@ -268,7 +275,7 @@ async function olderHits(
     const lowerMs = upper.ms - span;
     const last = window >= MAX_WINDOWS || lowerMs <= plan.oldest;
     const lower = last ? null : new Date(lowerMs).toISOString();
-    hits.push(...(await postedHits(db, ngoId, wanted, tsQuery, plan, upper, lower)));
+    hits.push(...(await postedHits(query, upper, lower)));
     if (last) break;
     // Older than the window just searched: everything before its lower bound.
     upper = { at: lower!, id: '', ms: lowerMs };
@@ -285,11 +292,7 @@ async function olderHits(
  * reads rows only for the newest.
  */
 async function postedHits(
-  db: DbExecutor,
-  ngoId: string,
-  wanted: SQL,
-  tsQuery: string,
-  plan: PostingsPlan,
+  { db, ngoId, wanted, tsQuery, plan }: PostingsQuery,
   from: Place,
   lower: string | null,
 ): Promise<HitRow[]> {
