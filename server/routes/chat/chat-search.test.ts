@@ -192,3 +192,32 @@ describe('the postings follow every change to a message', () => {
     expect(words.rows[0]!.n).toBe(0);
   });
 });
+
+describe('bad input', () => {
+  it('answers empty, punctuation-only, hostile and many-word queries as searches, and refuses an over-long one', async () => {
+    const chat = chatClient(t);
+    const search = (q: string) => chat.send('GET', `/search?q=${encodeURIComponent(q)}`, ben);
+    const postings = async () =>
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from chat_message_words`)).rows[0]!.n;
+    const before = await postings();
+    for (const q of ['', '   ', '%_\\', "'; drop table chat_message_words; --", '😀 🌍', '\u{10FFFF}']) {
+      const res = await search(q);
+      expect(res.status, q).toBe(200);
+      expect(res.body, q).toEqual([]);
+    }
+    // Quotes and operators around real words are only separators: the words are searched.
+    const quoted = await search("'kalinda' & !water:*");
+    expect(quoted.status).toBe(200);
+    expect((quoted.body as unknown as { message: { id: string } }[]).map((h) => h.message.id)).toEqual(
+      expected('kalinda water'),
+    );
+    // More words than a query takes (12, of which none is written anywhere): an empty answer, not an error.
+    const many = await search(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '));
+    expect(many.status).toBe(200);
+    expect(many.body).toEqual([]);
+    const tooLong = await search('a'.repeat(5000));
+    expect(tooLong.status).toBe(400);
+    // Searching writes nothing.
+    expect(await postings()).toBe(before);
+  });
+});
