@@ -13,8 +13,13 @@ const MAX_WORDS = 12;
  * word at all (only punctuation), which the listings treat as no search.
  */
 export function prefixTsQuery(input: string): string | null {
-  const words = [...new Set(input.match(WORD) ?? [])].slice(0, MAX_WORDS);
+  const words = searchWords(input);
   return words.length ? words.map((w) => `'${w}':*`).join(' & ') : null;
+}
+
+/** The words of the input a search looks for, as prefixTsQuery takes them (at most MAX_WORDS, each once). */
+export function searchWords(input: string): string[] {
+  return [...new Set(input.match(WORD) ?? [])].slice(0, MAX_WORDS);
 }
 
 /** The columns the filters shared by the grants and blogs listings read (schema/content.ts). */

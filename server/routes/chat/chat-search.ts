@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SearchHit } from '../../../contract/chat';
 import type { DbExecutor } from '../../db';
 import { chatConversations, chatMembers, users } from '../../db/schema';
-import { prefixTsQuery } from '../../services/search';
+import { prefixTsQuery, searchWords } from '../../services/search';
 import type { ChatCaller } from './chat-access';
 import { loadMessages } from './message-view';
 
@@ -199,7 +199,8 @@ async function postingsPlan(
   readableArray: string,
   sample: number,
 ): Promise<PostingsPlan> {
-  const words = [...new Set((q.match(WORD) ?? []).map((w) => w.toLowerCase()))].slice(0, 12);
+  // The words prefixTsQuery searched, so that gathering all of them is the whole query.
+  const words = [...new Set(searchWords(q).map((w) => w.toLowerCase()))];
   const counts = await db.execute<Record<string, string | number>>(sql`
     select
       count(*)::int as sampled,
