@@ -88,15 +88,12 @@ export function ApiOperationCard({ operation }: { operation: ApiOperation }) {
         )}
       </p>
 
-      {hasDetails(operation) && <OperationDetails operation={operation} />}
+      {detailsLabel(operation) && <OperationDetails operation={operation} />}
     </article>
   );
 }
 
-const hasDetails = (operation: ApiOperation) =>
-  operation.parameters.length > 0 || Boolean(operation.body) || operation.responses.length > 0;
-
-/** What the operation's details list, for its disclosure's label. */
+/** What the operation's details list, for its disclosure's label; empty when it has none. */
 function detailsLabel(operation: ApiOperation) {
   const parts = [
     operation.parameters.length > 0 && 'parameters',
