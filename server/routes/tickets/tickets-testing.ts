@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ticketDetail, type TicketCreate, type TicketDetail } from '../../../contract/tickets';
 import { mailOutbox } from '../../db/schema';
@@ -53,7 +53,9 @@ export const mailsTo = (t: TestApp, to: string, subjectPart: string) =>
   t.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `%${subjectPart}%`)));
+    .where(and(eq(mailOutbox.to, to), like(mailOutbox.subject, `%${subjectPart}%`)))
+    // Oldest first: a table without ORDER BY answers in whatever order its pages hold (CI saw it reversed).
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
 
 /** Every address mailed with `subjectPart` in the subject, sorted. */
 export async function mailedAbout(t: TestApp, subjectPart: string): Promise<string[]> {
