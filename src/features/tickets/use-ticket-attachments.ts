@@ -101,7 +101,10 @@ export function useTicketAttachments(userId: string) {
     [items, start],
   );
 
-  const clear = useCallback(() => setItems([]), []);
+  /** Removes the files sent (by id), or all of them: files chosen since a send began stay. */
+  const clear = useCallback((sent?: readonly string[]) => {
+    setItems((list) => (sent ? list.filter((a) => !a.fileId || !sent.includes(a.fileId)) : []));
+  }, []);
 
   return {
     items,

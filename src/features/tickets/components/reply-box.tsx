@@ -44,6 +44,8 @@ export function ReplyBox({ ticket, viewer }: { ticket: TicketDetail; viewer: { i
     handleSubmit,
     setError,
     reset,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<ReplyValues>({ resolver: zodResolver(replySchema), defaultValues: { body: '' } });
   const submit = useOutboxSubmit<TicketReplyBody, ReplyValues, TicketDetail>(action, {
@@ -57,13 +59,21 @@ export function ReplyBox({ ticket, viewer }: { ticket: TicketDetail; viewer: { i
     if (attachments.uploading) return setAlert('Wait for the files to finish uploading, then send.');
     if (attachments.failed) return setAlert('Retry or remove the files that did not upload, then send.');
     setAlert(null);
+    const sentStatus = status;
+    const sentFiles = attachments.fileIds;
+    // The reply leaves the box as it joins the conversation (as waiting to send), so the next one can be
+    // written at once; it comes back only if the server refused it and the box is still empty.
+    reset({ body: '' });
+    setStatus('');
     const outcome = await submit.send({
       body,
       internal: note,
-      ...(attachments.fileIds.length ? { attachmentIds: attachments.fileIds } : {}),
-      ...(agent && status ? { status } : {}),
+      ...(sentFiles.length ? { attachmentIds: sentFiles } : {}),
+      ...(agent && sentStatus ? { status: sentStatus } : {}),
     });
     if (outcome.status === 'attention') {
+      if (!getValues('body')) setValue('body', body);
+      setStatus((current) => current || sentStatus);
       if (outcome.error.status === 409 || outcome.error.status === 404) {
         // Closed meanwhile, or gone: the ticket as it is now says why.
         notify.error(outcome.error.message || 'This ticket takes no more replies.');
@@ -71,9 +81,8 @@ export function ReplyBox({ ticket, viewer }: { ticket: TicketDetail; viewer: { i
       } else setAlert(outcome.alert);
       return;
     }
-    reset({ body: '' });
-    attachments.clear();
-    setStatus('');
+    // Files chosen while this one was on its way stay for the next.
+    attachments.clear(sentFiles);
     if (outcome.status === 'sent') {
       putTicket(queryClient, outcome.response);
       void queryClient.invalidateQueries({ queryKey: ticketsQueryKeys.lists() });

@@ -333,6 +333,59 @@ describe('a ticket', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 2 }).parentElement).toHaveTextContent('Resolved');
   });
 
+  it('empties the box as a note is sent, and keeps the next reply typed while the note is on its way', async () => {
+    vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const ticket = detailOf({ viewerIsAgent: true, viewerIsRequester: false, replies: [replyOf()] });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { requests } = stubTicketsApi({
+      tickets: [ticket],
+      viewer: { ...nadia, agent: true },
+      // The note's POST waits until the test lets it go, then the stub answers it as usual.
+      handler: async (request) => {
+        if (request.method === 'POST') await held;
+        return undefined;
+      },
+    });
+    const { user } = await openTicket(nadia, ticket);
+    await user.click(screen.getByRole('radio', { name: /Internal note/ }));
+    await user.type(screen.getByLabelText('Note'), 'Spare projector in the store room.');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    // The note has left the box for the conversation, where it waits to send.
+    expect(screen.getByLabelText('Note')).toHaveValue('');
+    expect(screen.getByRole('list', { name: 'Conversation' })).toHaveTextContent(
+      'Spare projector in the store room.',
+    );
+
+    await user.click(screen.getByRole('radio', { name: /Public reply/ }));
+    await user.type(screen.getByLabelText('Reply'), 'Take the spare projector.');
+    await user.selectOptions(screen.getByLabelText('Then set the status'), 'resolved');
+    act(release);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Internal note added.'));
+    expect(screen.getByLabelText('Reply')).toHaveValue('Take the spare projector.');
+    expect(screen.getByLabelText('Then set the status')).toHaveValue('resolved');
+  });
+
+  it('puts a refused reply back in the box, with the server’s reason', async () => {
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+    const ticket = detailOf({ replies: [replyOf()] });
+    stubTicketsApi({
+      tickets: [ticket],
+      handler: (request) =>
+        request.method === 'POST'
+          ? jsonResponse({ message: 'This ticket is closed and takes no more replies.' }, 409)
+          : undefined,
+    });
+    const { user } = await openTicket(eric, ticket);
+    await user.type(screen.getByLabelText('Reply'), 'Is there any news?');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('This ticket is closed and takes no more replies.'),
+    );
+    expect(screen.getByLabelText('Reply')).toHaveValue('Is there any news?');
+  });
+
   it('asks the requester for a rating once it is resolved, once', async () => {
     vi.spyOn(notify, 'success').mockImplementation(() => {});
     const ticket = detailOf({ status: 'resolved', resolvedAt: '2026-11-21T09:00:00.000Z' });
