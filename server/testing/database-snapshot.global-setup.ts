@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
   }
   const client = await PGlite.create();
   await migrate(drizzle(client), { migrationsFolder });
+  // Written out to the data files, so each load starts from them rather than replaying the log.
+  await client.exec('checkpoint');
   const tarball = await client.dumpDataDir('none');
   await client.close();
   const dir = mkdtempSync(join(tmpdir(), 'ngo-test-snapshot-'));
