@@ -35,8 +35,7 @@ test('on a phone, an NGO admin reads a past campaign and sends one to the volunt
 
   // Nadia, on her phone, finds the demo's sent and scheduled campaigns.
   await page.setViewportSize(phone);
-  await signIn('NGO_ADMIN');
-  await page.goto('/admin/bulk-email');
+  await signIn('NGO_ADMIN', '/admin/bulk-email');
   await expect(page.getByRole('heading', { level: 1, name: 'Send Notification' })).toBeVisible();
   const past = campaignList(page).getByRole('article', { name: 'International Volunteer Day thank-you' });
   const scheduled = campaignList(page).getByRole('article', { name: 'December field visits' });

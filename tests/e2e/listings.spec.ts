@@ -405,8 +405,7 @@ test.describe('Grant pages (signed in)', () => {
     const later = all.find((g) => g.deadlineDate && daysFromToday(g.deadlineDate) > 14)!;
     const passed = all.find((g) => g.deadlineDate && daysFromToday(g.deadlineDate) < 0)!;
 
-    await signIn('STAFF');
-    await page.goto(`/grants/${soon.id}`);
+    await signIn('STAFF', `/grants/${soon.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(soon.title);
     await expect(page.getByTestId('deadline-countdown')).toHaveText(
       `${daysFromToday(soon.deadlineDate!)} days left`,
@@ -449,8 +448,7 @@ test.describe('Grant pages (signed in)', () => {
     request,
     signIn,
   }) => {
-    await signIn('SUPER_ADMIN');
-    await page.goto('/grants');
+    await signIn('SUPER_ADMIN', '/grants');
     await page.getByRole('link', { name: 'Add grant' }).click();
     await expect(page).toHaveURL(/\/grants\/new$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Add a grant' })).toBeVisible();
@@ -494,8 +492,7 @@ test.describe('Grant pages (signed in)', () => {
   });
 
   test('staff are not offered the form and are sent back from /grants/new', async ({ page, signIn }) => {
-    await signIn('STAFF');
-    await page.goto('/grants');
+    await signIn('STAFF', '/grants');
     await expect(page.getByRole('heading', { level: 1, name: 'Latest Grants' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add grant' })).toHaveCount(0);
     await page.goto('/grants/new');

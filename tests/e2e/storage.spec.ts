@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoUsers, expect, signInThroughForm, test, type DemoRole } from './support/fixtures';
+import { demoUsers, expect, signInThroughForm, test, type DemoRole, type SignIn } from './support/fixtures';
 import { seriousViolations } from './support/axe';
 import { waitForApp } from './support/wait-for-app';
 import { phone, scan, scanTest, type Screen } from './support/scan-pages';
@@ -17,10 +17,9 @@ async function rootFiles(page: Page, request: APIRequestContext) {
 }
 
 /** Signed in as `role` on a phone, on /storage with its listing shown. */
-async function openStorageOnPhone(page: Page, signIn: (role: DemoRole) => Promise<void>, role: DemoRole) {
+async function openStorageOnPhone(page: Page, signIn: SignIn, role: DemoRole) {
   await page.setViewportSize(phone);
-  await signIn(role);
-  await page.goto('/storage');
+  await signIn(role, '/storage');
   await expect(list(page).getByRole('link', { name: 'Demo files' })).toBeVisible();
 }
 
@@ -39,8 +38,7 @@ test.describe('Cloud Storage', () => {
     request,
   }) => {
     await page.setViewportSize(phone);
-    await signIn('VOLUNTEER');
-    await page.goto('/storage');
+    await signIn('VOLUNTEER', '/storage');
     await expect(page.getByRole('heading', { level: 1, name: 'Cloud Storage' })).toBeVisible();
     await expect(page.getByRole('meter', { name: 'Storage used' })).toBeVisible();
 
@@ -121,8 +119,7 @@ test.describe('Cloud Storage', () => {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(phone);
-    await signIn('STAFF');
-    await page.goto('/storage');
+    await signIn('STAFF', '/storage');
     await expect(page.getByRole('meter', { name: 'Storage used' })).toBeVisible();
 
     // DevTools' Regular 2G: 250 kbit/s down, 50 kbit/s up, 300 ms round trip.
@@ -309,8 +306,7 @@ test.describe('Cloud Storage', () => {
     signIn,
   }) => {
     await page.setViewportSize(phone);
-    await signIn('VIEWER');
-    await page.goto('/storage');
+    await signIn('VIEWER', '/storage');
     await list(page).getByRole('link', { name: 'Demo files' }).click();
     const keep = list(page).getByRole('button', {
       name: 'Keep Volunteer hours by district.csv on this device',
@@ -353,8 +349,7 @@ test.describe('Cloud Storage', () => {
     server,
   }) => {
     await page.setViewportSize(phone);
-    await signIn('STAFF');
-    await page.goto('/storage');
+    await signIn('STAFF', '/storage');
     const name = `budget ${Date.now()}.csv`;
     const bytes = Buffer.from('line,amount\nwater,120000\nschool fees,45000\n');
     await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
@@ -422,8 +417,7 @@ test.describe('Cloud Storage', () => {
     page,
     signIn,
   }) => {
-    await signIn('VIEWER');
-    await page.goto('/storage');
+    await signIn('VIEWER', '/storage');
     await list(page).getByRole('link', { name: 'Demo files' }).click();
     await expect(list(page).getByRole('button', { name: 'Download Read me.txt' })).toBeVisible();
     // The picture shows as its thumbnail, fetched with the viewer's token.

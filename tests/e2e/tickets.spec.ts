@@ -24,8 +24,7 @@ test('staff open a ticket on a phone; the NGO admin takes it, notes, replies and
 
   // Eric, on his phone, opens the ticket to his organisation's admins.
   await page.setViewportSize(phone);
-  await signIn('STAFF');
-  await page.goto('/feedback-requests');
+  await signIn('STAFF', '/feedback-requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Tickets and Requests' })).toBeVisible();
   await page.getByRole('button', { name: 'New ticket' }).click();
   const dialog = page.getByRole('dialog', { name: 'New ticket' });

@@ -35,8 +35,7 @@ test('a volunteer reports work offline with a photo; staff approve it; hours, ce
     .toBuffer();
 
   // 1. The volunteer opens the form online, then loses the connection and reports.
-  await signIn('VOLUNTEER');
-  await page.goto('/volunteer/activity-report');
+  await signIn('VOLUNTEER', '/volunteer/activity-report');
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Reports' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New activity report' });
   await expect(form.getByLabel('Date')).toHaveValue(today());

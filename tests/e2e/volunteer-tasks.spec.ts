@@ -54,8 +54,7 @@ test('on a phone, a volunteer accepts a task offline; the answer waits on the ca
       sent.push(request.headers()['idempotency-key'] ?? '');
   });
 
-  await signIn('VOLUNTEER');
-  await page.goto('/volunteer/tasks');
+  await signIn('VOLUNTEER', '/volunteer/tasks');
   await expect(page.getByRole('heading', { level: 1, name: 'Assigned Tasks' })).toBeVisible();
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('Kimironko depot');

@@ -74,7 +74,10 @@ export async function mailedLink(email: string, pathPrefix: string): Promise<str
   return link!;
 }
 
-export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }, { server: WorkerServer }>({
+/** Signs in as `role` and opens `path` (a portal page; the dashboard by default), checking the portal's label. */
+export type SignIn = (role: DemoRole, path?: string) => Promise<void>;
+
+export const test = base.extend<{ signIn: SignIn }, { server: WorkerServer }>({
   /**
    * Each worker has its own server over its own fresh data folder and port, with its own AI
    * stand-in as AI provider (so blog generation runs end to end without a model or a network): the
@@ -131,7 +134,7 @@ export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }, {
   // returning user does: the API's answer is stored the way the sign-in form stores it, then the portal
   // opens. Once per tab (a flag in sessionStorage), so signing out within a test stays signed out.
   signIn: async ({ page }, use) => {
-    await use(async (role) => {
+    await use(async (role, path = '/dashboard') => {
       const response = await page.request.post('/api/auth/signin', {
         data: { email: demoUsers[role].email, password: demoPassword },
       });
@@ -158,7 +161,8 @@ export const test = base.extend<{ signIn: (role: DemoRole) => Promise<void> }, {
         },
         { token, user },
       );
-      await page.goto('/dashboard');
+      // Straight to the page the test is about: a dashboard first would load the app twice.
+      await page.goto(path);
       await expect(page.getByTestId('portal-label')).toHaveText(demoUsers[role].label);
     });
   },
