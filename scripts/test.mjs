@@ -32,31 +32,52 @@ function step(title, command, args, env = {}) {
 }
 
 /**
- * Runs single-threaded checks side by side (each is one Node process; the machine has two cores or
- * more) and prints each one's output as a block when it ends, so the log reads as if they ran in turn.
+ * Runs steps side by side and prints each one's output as a block when it ends, so the log reads as if
+ * they ran in turn. A step with `after` starts once those steps have passed: the machine has two
+ * cores, and the checks are single processes that end at different times, so the unit tests start on
+ * the core the format check and the typecheck leave, while the lint (the longest) goes on. The first
+ * failure stops the others.
  */
 async function parallelSteps(steps) {
-  const started = Date.now();
-  const results = await Promise.all(
-    steps.map(
-      ({ title, command, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { env: process.env });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (code) => {
-            timings.push({ title, ms: Date.now() - started });
-            console.log(`\n▶ ${title}`);
-            if (output) process.stdout.write(output);
-            if (code === 0) console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-            else console.error(`\n✖ ${title} failed.`);
-            resolve(code ?? 1);
-          });
-        }),
-    ),
-  );
-  const failed = results.find((code) => code !== 0);
+  const running = new Map();
+  const done = new Set();
+  let failed;
+  await new Promise((resolveAll) => {
+    const startReady = () => {
+      if (failed !== undefined) return;
+      for (const s of steps) {
+        if (running.has(s.title) || done.has(s.title)) continue;
+        if ((s.after ?? []).every((t) => done.has(t))) start(s);
+      }
+      if (running.size === 0) resolveAll();
+    };
+    const start = ({ title, command, args, env = {} }) => {
+      const started = Date.now();
+      const child = spawn(command, args, { env: { ...process.env, ...env } });
+      running.set(title, child);
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code) => {
+        running.delete(title);
+        timings.push({ title, ms: Date.now() - started });
+        console.log(`\n▶ ${title}`);
+        if (output) process.stdout.write(output);
+        if (failed !== undefined) console.log(`(stopped: another step failed)`);
+        else if (code === 0) {
+          console.log(`✔ ${title} (${seconds(Date.now() - started)})`);
+          done.add(title);
+        } else {
+          console.error(`\n✖ ${title} failed.`);
+          failed = code ?? 1;
+          for (const other of running.values()) other.kill('SIGTERM');
+        }
+        if (running.size === 0 && failed !== undefined) resolveAll();
+        else startReady();
+      });
+    };
+    startReady();
+  });
   if (failed !== undefined) {
     printTimings();
     process.exit(failed);
@@ -69,11 +90,11 @@ const buildStarted = Date.now();
 buildIfStale();
 timings.push({ title: 'Build (when stale)', ms: Date.now() - buildStarted });
 await parallelSteps([
-  { title: 'Typecheck', command: bin('tsc'), args: ['-b'] },
   { title: 'Lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { title: 'Typecheck', command: bin('tsc'), args: ['-b'] },
   { title: 'Format', command: bin('prettier'), args: ['--check', '.'] },
+  { title: 'Unit and API tests', command: bin('vitest'), args: ['run'], after: ['Typecheck', 'Format'] },
 ]);
-step('Unit and API tests', bin('vitest'), ['run']);
 step('End-to-end tests (Chromium)', bin('playwright'), ['test'], { CHROME_PATH: chromium });
 printTimings();
 console.log('\nAll checks passed.');
