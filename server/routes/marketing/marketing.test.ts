@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox, newsletterSubscribers, siteVisits } from '../../db/schema';
 import { createApp } from '../../app';
 import { call, createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestNgo, createUserPerRole } from '../../testing/users';
 import { classifyUserAgent, externalReferrerOrigin, TEAM_ADDRESS } from './marketing.service';
 
 let t: TestApp;
@@ -403,6 +404,37 @@ describe('POST /api/marketing/contact', () => {
       message: "Thanks, Grace Hopper. We've received your message and will reply within two working days.",
     });
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(1);
+  });
+});
+
+describe('who may call them', () => {
+  it('answers a visitor and a signed-in member of any NGO alike: the routes are public, and a session changes nothing', async () => {
+    const members = Object.values(await createUserPerRole(t, await createTestNgo(t, 'Marketing NGO')));
+    for (const caller of [undefined, ...members]) {
+      const who = caller?.role ?? 'visitor';
+      const email = freshEmail(`matrix-${who}`);
+      testIp++;
+      const subscribed = await call(t.app, 'POST', '/api/marketing/newsletter', { email }, caller?.token, {
+        'x-forwarded-for': ipOf(testIp),
+      });
+      expect(subscribed.status, who).toBe(201);
+      const visit = await call(
+        t.app,
+        'POST',
+        '/api/marketing/track-visit',
+        { url: '/pricing' },
+        caller?.token,
+        {
+          'x-forwarded-for': ipOf(testIp),
+        },
+      );
+      expect(visit.status, who).toBe(204);
+      // Kept once, as a visitor's address is: the platform's list, not any NGO's.
+      expect(
+        (await subscribersFor(email)).map((r) => r.source),
+        who,
+      ).toEqual(['landing']);
+    }
   });
 });
 

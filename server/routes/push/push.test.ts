@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/push';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { startPushStandIn, type PushStandIn, type PushSubscriptionJson } from '../../testing/push-stand-in';
-import { createTestNgo, createTestUser, type TestUser } from '../../testing/users';
+import { createTestNgo, createTestUser, createUserPerRole, type TestUser } from '../../testing/users';
 import { createPushSender, generateVapidKeys } from '../../services/push/push-sender';
 import { chatClient, type ChatClient } from '../chat/chat-testing';
 
@@ -63,6 +63,36 @@ describe('the key and subscriptions', () => {
     const { publicKey } = (await answer.json()) as { publicKey: string };
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     expect((await call('GET', '/key', null)).status).toBe(401);
+  });
+
+  it('lets every role, of either NGO, register and remove its own device; without a session, 401', async () => {
+    // There is no role a device may not be registered for: the matrix is every role allowed on its own
+    // rows, nobody on another's (the last test below), and nothing without a session.
+    const elsewhere = await createTestNgo(t, 'Push Elsewhere');
+    const users = [
+      ...Object.values(await createUserPerRole(t, ada.ngoId)),
+      ...Object.values(await createUserPerRole(t, elsewhere)),
+    ];
+    for (const user of users) {
+      const device = push.subscribe();
+      expect((await call('GET', '/key', user)).status, user.role).toBe(200);
+      expect((await call('PUT', '/subscriptions', user, device)).status, user.role).toBe(204);
+      const rows = await t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, device.endpoint));
+      expect(rows.map((r) => r.userId)).toEqual([user.id]);
+      expect((await call('DELETE', '/subscriptions', user, { endpoint: device.endpoint })).status).toBe(204);
+      expect(
+        await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)),
+      ).toHaveLength(0);
+    }
+    const device = push.subscribe();
+    expect((await call('PUT', '/subscriptions', null, device)).status).toBe(401);
+    expect((await call('DELETE', '/subscriptions', null, { endpoint: device.endpoint })).status).toBe(401);
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)),
+    ).toHaveLength(0);
   });
 
   it('refuses malformed subscriptions with field messages', async () => {
