@@ -101,9 +101,9 @@ export function useTicketAttachments(userId: string) {
     [items, start],
   );
 
-  /** Removes the files sent (by id), or all of them: files chosen since a send began stay. */
-  const clear = useCallback((sent?: readonly string[]) => {
-    setItems((list) => (sent ? list.filter((a) => !a.fileId || !sent.includes(a.fileId)) : []));
+  /** Removes the files sent (by id): files chosen since that send began stay. */
+  const clear = useCallback((sent: readonly string[]) => {
+    setItems((list) => list.filter((a) => !a.fileId || !sent.includes(a.fileId)));
   }, []);
 
   return {
