@@ -197,12 +197,6 @@ export async function completeUpload(
         },
       );
     const name = await db.transaction(async (tx) => {
-      const [pending] = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.id, id), isNull(uploads.completedAt)))
-        .for('update');
-      if (!pending) throw new ApiError(409, 'This upload was ended meanwhile.', { code: 'upload_ended' });
       const place = (await isLivePlace(tx, caller.tenant, row.folderId)) ? row.folderId : null;
       await lockPlace(tx, ngoId, place);
       const freeName = await freeNameIn(tx, ngoId, place, row.name);
@@ -219,8 +213,15 @@ export async function completeUpload(
         createdAt: now,
         updatedAt: now,
       });
+      // Still unfinished (neither ended nor completed by another request meanwhile): the check and the
+      // mark are one statement, and a miss undoes the file's row with the rest of the transaction.
+      const [pending] = await tx
+        .update(uploads)
+        .set({ completedAt: now, fileId })
+        .where(and(eq(uploads.id, id), isNull(uploads.completedAt)))
+        .returning({ id: uploads.id });
+      if (!pending) throw new ApiError(409, 'This upload was ended meanwhile.', { code: 'upload_ended' });
       await settleUpload(tx, ngoId, row.sizeBytes, inspected.size, now);
-      await tx.update(uploads).set({ completedAt: now, fileId }).where(eq(uploads.id, id));
       // A response's file (form-media.service.ts) has arrived with this commit, never apart from it.
       await tx.update(formMedia).set({ fileId }).where(eq(formMedia.uploadId, id));
       return freeName;

@@ -66,7 +66,8 @@ export function createInspectAlong(now = () => Date.now()) {
       const entry = running.get(id);
       running.delete(id);
       if (!entry || entry.inspector.size !== size) return undefined;
-      return entry.inspector.result(name);
+      // A failed hashing thread loses only this shortcut: the stored bytes are inspected instead.
+      return entry.inspector.result(name).catch(() => undefined);
     },
     forget(id: string) {
       running.delete(id);

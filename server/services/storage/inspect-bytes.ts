@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import { sha256Along } from './sha256-along';
 
 /** Enough of a file's start for every signature file-type knows, OOXML's first zip entries included. */
 const HEAD_BYTES = 64 * 1024;
@@ -25,7 +25,7 @@ export interface InspectedBytes {
  * file is read once. `result()` is ready once the stream has ended.
  */
 export function byteInspector() {
-  const hash = createHash('sha256');
+  const hash = sha256Along();
   const head: Buffer[] = [];
   let headLength = 0;
   let size = 0;
@@ -77,11 +77,11 @@ export function byteInspector() {
     },
     async result(name: string): Promise<InspectedBytes> {
       finish();
-      return {
-        size,
-        sha256: hash.digest('hex'),
-        contentType: await sniffContentType(Buffer.concat(head), size > 0 && text, name),
-      };
+      const [sha256, contentType] = await Promise.all([
+        hash.digest(),
+        sniffContentType(Buffer.concat(head), size > 0 && text, name),
+      ]);
+      return { size, sha256, contentType };
     },
   };
 }
