@@ -54,7 +54,14 @@ export function probeConnectivity(): Promise<void> {
     signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
   })
     .then(
-      () => setReachable(true),
+      (res) => {
+        setReachable(true);
+        // Read to its end: a body nobody reads keeps the request open in Chrome (and its HTTP/1.1
+        // connection, one of six) until the timeout aborts it, 8 s on every page load.
+        void Promise.resolve()
+          .then(() => res.arrayBuffer())
+          .catch(() => {});
+      },
       () => setReachable(false),
     )
     .finally(() => {
