@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,6 +50,24 @@ export interface ServerProcess {
 }
 
 /**
+ * Where global-setup.ts left a data folder the server has migrated and seeded with the demo data. A
+ * demo server starts from a copy of it: about half the time of migrating and seeding afresh, which
+ * each of the suite's ten or so servers did (docs/performance.md, "The test suite's time").
+ */
+export const SEEDED_DATA_DIR_ENV = 'E2E_SEEDED_DATA_DIR';
+
+/** Its log stays behind: a copied log would hand a test the template's mails and links. */
+const LOG_NAME = 'server.log';
+
+/** Starts a demo server once over a fresh folder and stops it, leaving the folder migrated and seeded. */
+export async function makeSeededDataDir(): Promise<string> {
+  const server = await startServerProcess({ LOG_LEVEL: 'warn', AI_BASE_URL: '' }, { fresh: true });
+  await server.stop();
+  rmSync(server.logFile, { force: true });
+  return server.dataDir;
+}
+
+/**
  * The production server over its own fresh data folder and a free port, seeded with the demo data.
  * The suite's shared server comes from here; a spec that must stop and restart a server (offline,
  * flush interrupted mid-way) starts its own.
@@ -59,13 +77,19 @@ export async function startServerProcess(
   options: {
     /** Fills the fresh data folder before the server opens it (it locks the folder), e.g. bulk rows. */
     prepareDataDir?: (dataDir: string) => Promise<void>;
+    /** Migrates and seeds afresh even when a seeded folder is there to copy. */
+    fresh?: boolean;
   } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ngo-e2e-'));
+  const seeded = process.env[SEEDED_DATA_DIR_ENV];
+  // Only a demo server's folder is the template's: prepared folders and unseeded servers start empty.
+  if (seeded && !options.fresh && !options.prepareDataDir && extraEnv.SEED_DEMO === undefined)
+    cpSync(seeded, dataDir, { recursive: true, filter: (path) => basename(path) !== LOG_NAME });
   await options.prepareDataDir?.(dataDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const logFile = join(dataDir, 'server.log');
+  const logFile = join(dataDir, LOG_NAME);
   const log = createWriteStream(logFile, { flags: 'a' });
   let child: ChildProcess | null = null;
   let env = extraEnv;
