@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../../contract/permissions';
 import { roles } from '../../../contract/roles';
 import { storageUsage, uploads } from '../../db/schema';
+import { BATCH_BYTES, endHashingThread } from '../../services/storage/sha256-along';
 import { storageUsageOf } from '../../services/storage/storage-quota';
 import { uploadLockerFor } from '../../services/storage/upload-locker';
 import { fileUploadBackend } from '../../services/storage/upload-store';
@@ -111,6 +112,21 @@ describe('a resumable upload', () => {
     expect(await fileRowsOf(t, user.ngoId)).toHaveLength(1);
     const cancel = await tus.remove(user.token, location);
     expect([cancel.status, (await json(cancel)).code]).toEqual([409, 'upload_complete']);
+  });
+
+  it('gets the right checksum when the hashing thread stops mid-upload (the stored bytes are hashed instead)', async () => {
+    const user = await member('Hashing thread');
+    const data = bytes(3 * BATCH_BYTES + 999, 13);
+    const location = await started(user, data.length, 'survey-photos.bin');
+    const half = 2 * BATCH_BYTES;
+    expect((await tus.patch(user.token, location, 0, data.subarray(0, half))).status).toBe(204);
+    await endHashingThread();
+    const last = await tus.patch(user.token, location, half, data.subarray(half));
+    expect(last.status).toBe(204);
+    const fileId = last.headers.get('upload-file-id')!;
+    const file = await call(t.app, 'GET', `/api/files/${fileId}`, undefined, user.token);
+    expect(file.body).toMatchObject({ sizeBytes: data.length, sha256: sha256(data) });
+    expect((await download(t, user.token, fileId)).bytes.equals(Buffer.from(data))).toBe(true);
   });
 
   it('keeps what arrived of chunks cut at several offsets, resumes from HEAD, and completes whole', async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BATCH_BYTES, sha256Along } from './sha256-along';
+import { BATCH_BYTES, endHashingThread, sha256Along } from './sha256-along';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -37,5 +37,14 @@ describe('a SHA-256 taken along the bytes', () => {
     }
     expect(await Promise.all([hashB.digest(), hashA.digest()])).toEqual([sha256(b), sha256(a)]);
     expect(a.equals(copyA) && b.equals(copyB)).toBe(true);
+  });
+
+  it('fails the hashes a stopped thread held, and hashes the next file on a new one', async () => {
+    const bytes = randomBytes(2 * BATCH_BYTES + 1);
+    const cut = sha256Along();
+    cut.update(bytes);
+    await endHashingThread();
+    await expect(cut.digest()).rejects.toThrow('hashing thread stopped');
+    expect(await hashInChunks(bytes, 65_536)).toBe(sha256(bytes));
   });
 });

@@ -70,6 +70,15 @@ function hashingThread(): HashingThread {
   return started;
 }
 
+/** Stops the hashing thread (the next file starts another); what it was hashing fails. */
+export async function endHashingThread(): Promise<void> {
+  const ending = thread;
+  if (!ending) return;
+  await ending.worker.terminate();
+  // The exit event fails the waiting digests; the thread is forgotten at once either way.
+  if (thread === ending) thread = undefined;
+}
+
 /*
  * Batches the hashing thread has finished with come back to be filled again: a new buffer for every
  * batch would double what a large upload allocates outside the heap, and every 64 MB or so of that
