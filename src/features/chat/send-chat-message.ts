@@ -31,12 +31,11 @@ export async function sendChatMessage(
 
 /**
  * 'Retry' on a message the server refused: sent again now, in its place in the order. The answer is
- * the server's message (handed to `onSent`), or a refusal again (kept as 'Not sent').
+ * the server's message, handed to `onSent` before the outbox lets the entry go, so the message
+ * never leaves the list in between; or a refusal again (kept as 'Not sent').
  */
-export async function retryChatMessage(pending: PendingMessage, onSent: (message: Message) => void) {
-  const result = await outbox.retry(pending.entryId);
-  if (result.status === 'sent') onSent(result.response as Message);
-  return result;
+export function retryChatMessage(pending: PendingMessage, onSent: (message: Message) => void) {
+  return outbox.retry(pending.entryId, undefined, (response) => onSent(response as Message));
 }
 
 /** 'Delete' on a message not sent: it leaves the device, and the ones after it go on. */

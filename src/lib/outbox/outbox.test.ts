@@ -233,6 +233,22 @@ describe('outbox', () => {
     expect(await t.outbox.entries()).toEqual([]);
   });
 
+  it("hands a retry's answer over while its entry is still listed, so a list never shows neither", async () => {
+    let refuse = true;
+    const t = await setup(() => (refuse ? { status: 422, body: { message: 'Not yet' } } : ok()));
+    await t.outbox.enqueue(newsletter, { email: 'x@x.org' }, { idempotencyKey: 'k1' });
+    await t.outbox.flush({ force: true });
+    refuse = false;
+    const seen: { response: unknown; listed: string[] }[] = [];
+    const result = await t.outbox.retry('k1', undefined, (response) =>
+      seen.push({ response, listed: t.outbox.getSnapshot().waiting.map((e) => e.id) }),
+    );
+    expect(result).toEqual({ status: 'sent', response: { message: 'Thanks!' } });
+    expect(seen).toEqual([{ response: { message: 'Thanks!' }, listed: ['k1'] }]);
+    expect(await t.outbox.entries()).toEqual([]);
+    expect(t.outbox.getSnapshot()).toMatchObject({ waiting: [], attention: [] });
+  });
+
   it('keeps a retried entry in needs attention when it is refused again', async () => {
     const t = await setup(() => ({ status: 422, body: { message: 'Still wrong' } }));
     await t.outbox.enqueue(newsletter, { email: 'x' }, { idempotencyKey: 'k1' });

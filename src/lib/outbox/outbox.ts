@@ -176,7 +176,11 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /** Sends one entry if it is still there and no one else is sending it; applies the outcome. */
-  async function attempt(id: string, mode: Mode): Promise<SendOutcome | 'skipped'> {
+  async function attempt(
+    id: string,
+    mode: Mode,
+    onSent?: (response: unknown) => void,
+  ): Promise<SendOutcome | 'skipped'> {
     const outcome = await tryLock(entryLock(id), async () => {
       // Read again under the lock: another tab may have sent or removed it meanwhile.
       const entry = await store.get(id);
@@ -198,15 +202,22 @@ export function createOutbox(options: OutboxOptions) {
         networkFailures = 0;
         pausedUntil = 0;
       }
-      await apply(entry, result, mode);
+      await apply(entry, result, mode, onSent);
       return result;
     });
     return outcome ?? 'skipped';
   }
 
-  async function apply(entry: OutboxEntry, outcome: SendOutcome, mode: Mode) {
+  async function apply(
+    entry: OutboxEntry,
+    outcome: SendOutcome,
+    mode: Mode,
+    onSent?: (response: unknown) => void,
+  ) {
     const attempts = entry.attempts + 1;
     if (outcome.type === 'sent') {
+      // The answer is placed before the entry goes, so a list showing both never shows neither.
+      onSent?.(outcome.response);
       await store.remove(entry.id);
       storage?.setItem(LAST_SYNC_KEY, String(now()));
       setSnapshot({ lastSyncAt: now() });
@@ -325,7 +336,15 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /** Puts a needs-attention entry back in the queue and sends it now. */
-  async function retry(id: string, editedBody?: OutboxBody): Promise<SubmitResult> {
+  /**
+   * Sends a held entry again now. `onSent` gets the server's answer before the entry leaves the
+   * outbox (a list showing both then never shows neither, not even for one render).
+   */
+  async function retry(
+    id: string,
+    editedBody?: OutboxBody,
+    onSent?: (response: unknown) => void,
+  ): Promise<SubmitResult> {
     const entry = await store.get(id);
     if (!entry) return { status: 'rejected', error: { message: 'This item is no longer in the outbox.' } };
     // A 409 means the server already holds another payload under this key, and an edited body
@@ -343,7 +362,7 @@ export function createOutbox(options: OutboxOptions) {
     if (next.id !== entry.id) await store.remove(entry.id);
     await changed();
     if (!isOnline()) return { status: 'queued', reason: 'offline' };
-    const result = toResult(await attempt(next.id, 'retry'), 'retry');
+    const result = toResult(await attempt(next.id, 'retry', onSent), 'retry');
     await changed();
     schedule();
     return result;
