@@ -408,8 +408,11 @@ describe('POST /api/marketing/contact', () => {
 });
 
 describe('who may call them', () => {
-  it('answers a visitor and a signed-in member of any NGO alike: the routes are public, and a session changes nothing', async () => {
-    const members = Object.values(await createUserPerRole(t, await createTestNgo(t, 'Marketing NGO')));
+  it('answers a visitor and every role of one NGO and another NGO alike, never 401 or 403: the routes are public, and a session changes nothing', async () => {
+    const members = [
+      ...Object.values(await createUserPerRole(t, await createTestNgo(t, 'Marketing NGO'))),
+      ...Object.values(await createUserPerRole(t, await createTestNgo(t, 'Another Marketing NGO'))),
+    ];
     for (const caller of [undefined, ...members]) {
       const who = caller?.role ?? 'visitor';
       const email = freshEmail(`matrix-${who}`);

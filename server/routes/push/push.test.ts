@@ -184,7 +184,7 @@ describe('pushes for chat', () => {
     expect(push.refused.at(-1)).toMatchObject({ status: 410 });
   });
 
-  it('moves a device to whoever signs in on it, and lets only its holder remove it', async () => {
+  it('moves a device to whoever signs in on it, and lets only its holder remove it (not a member of another NGO)', async () => {
     const shared = push.subscribe();
     await subscribe(ben, shared);
     await subscribe(cleo, shared);
@@ -193,7 +193,7 @@ describe('pushes for chat', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, shared.endpoint));
     expect(rows.map((r) => r.userId)).toEqual([cleo.id]);
-    // Another organisation's member cannot remove it either (the caller's own rows only).
+    // A member of another NGO cannot remove it either (the caller's own rows only: a no-op 204).
     const stranger = await createTestUser(t, { ngoId: await createTestNgo(t, 'Elsewhere'), role: 'ADMIN' });
     expect((await call('DELETE', '/subscriptions', stranger, { endpoint: shared.endpoint })).status).toBe(
       204,

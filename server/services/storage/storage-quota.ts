@@ -24,7 +24,6 @@ function assertBytes(...counts: number[]) {
     if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid byte count: ${String(n)}`);
 }
 
-/** Makes sure the NGO has its usage row, so every change below is one conditional UPDATE of it. */
 /**
  * Runs a conditional update of the NGO's usage row; true when it took. The row is made on the NGO's
  * first stored bytes only: inserting it before every update cost each upload two statements more
